@@ -1,0 +1,114 @@
+import { isAppError } from "@streamkit/api";
+import { TRPCError } from "@trpc/server";
+import Link from "next/link";
+import { PluginCard } from "@/components/plugin-card";
+import { plural } from "@/components/format";
+import { api } from "@/lib/server/api";
+import { visitorCountry } from "@/lib/server/country";
+
+const PAGE_SIZE = 12;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * Keyset paging only knows "the page after this one"; to offer Previous, the
+ * address carries the cursors of the pages before (the first page's is "").
+ */
+function pageHref(q: string | undefined, cursor: string | undefined, trail: string[]): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (cursor) params.set("cursor", cursor);
+  if (trail.length > 0) params.set("trail", trail.join("."));
+  const query = params.toString();
+  return query ? `/?${query}` : "/";
+}
+
+export default async function MarketplacePage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const q = one(params.q)?.trim() || undefined;
+  const cursor = one(params.cursor) || undefined;
+  const trailParam = one(params.trail);
+  const trail = trailParam === undefined ? [] : trailParam.split(".");
+  const country = await visitorCountry();
+  const caller = await api();
+
+  let page: Awaited<ReturnType<typeof caller.plugins.list>> | null = null;
+  let problem: string | null = null;
+  try {
+    page = await caller.plugins.list({ q, cursor, limit: PAGE_SIZE });
+  } catch (error) {
+    const cause = error instanceof TRPCError ? error.cause : error;
+    if (!isAppError(cause) || cause.code !== "bad_request") throw error;
+    problem = q && q.length > 100 ? "Search for at most 100 characters." : "That page link is no longer valid.";
+  }
+
+  const pageNumber = trail.length + 1;
+  return (
+    <div className="container">
+      <section className="hero" aria-labelledby="market-title">
+        <h1 id="market-title">Plugins for your stream</h1>
+        <p>Chat commands, alerts, OBS automation, overlays and more — Lua plugins from the Streamkit team and the community.</p>
+        <form className="search" role="search" action="/" method="get">
+          <label htmlFor="q" className="visually-hidden">
+            Search plugins
+          </label>
+          <input id="q" name="q" type="search" defaultValue={q} placeholder="Search plugins, e.g. “chat” or “OBS”" maxLength={100} />
+          <button type="submit" className="button">
+            Search
+          </button>
+        </form>
+      </section>
+
+      {problem ? (
+        <div className="empty" role="alert">
+          <p>{problem}</p>
+          <Link href="/" className="button secondary">
+            Back to the marketplace
+          </Link>
+        </div>
+      ) : page && page.items.length === 0 ? (
+        <div className="empty">
+          <p>{q ? `No plugin matches “${q}”.` : "No plugins yet."}</p>
+          {q ? (
+            <Link href="/" className="button secondary">
+              Show all plugins
+            </Link>
+          ) : null}
+        </div>
+      ) : page ? (
+        <>
+          <div className="results-meta">
+            <h2 className="visually-hidden">Results</h2>
+            <span aria-live="polite">
+              {q ? `Results for “${q}”` : "All plugins"} · page {pageNumber}
+            </span>
+            <span>{plural(page.items.length, "plugin")} on this page</span>
+          </div>
+          <ul className="card-grid" aria-label="Plugins">
+            {page.items.map((plugin) => (
+              <li key={plugin.id}>
+                <PluginCard plugin={plugin} country={country} />
+              </li>
+            ))}
+          </ul>
+          <nav className="pager" aria-label="Pages">
+            {trail.length > 0 ? (
+              <Link className="button secondary" rel="prev" href={pageHref(q, trail.at(-1) || undefined, trail.slice(0, -1))}>
+                ← Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            {page.next ? (
+              <Link className="button secondary" rel="next" href={pageHref(q, page.next, [...trail, cursor ?? ""])}>
+                Next →
+              </Link>
+            ) : null}
+          </nav>
+        </>
+      ) : null}
+    </div>
+  );
+}

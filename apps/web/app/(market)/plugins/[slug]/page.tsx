@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatCount, formatDate, plural } from "@/components/format";
+import { BuyBoxAction } from "@/components/commerce/buy-box-action";
+import { buyerCountry } from "@/components/commerce/buyer";
+import { PermissionList } from "@/components/permission-list";
+import { formatPrice } from "@/components/price-tag";
+import { PublisherName } from "@/components/publisher-name";
+import { api } from "@/lib/server/api";
+import { currentCaller } from "@/lib/server/auth";
+import { orNotFound } from "@/lib/server/errors";
+
+type Params = Promise<{ slug: string }>;
+
+async function load(slug: string) {
+  const caller = await api();
+  return (await orNotFound(caller.plugins.get({ slug }))).item;
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { slug } = await params;
+  try {
+    const plugin = await load(slug);
+    return { title: plugin.name, description: plugin.description };
+  } catch {
+    return { title: "Plugin not found" };
+  }
+}
+
+export default async function PluginPage({ params }: { params: Params }) {
+  const { slug } = await params;
+  const plugin = await load(slug);
+  // The account's country when signed in, else the visitor's region: what the checkout will charge.
+  const { country, currency, source } = await buyerCountry();
+  const signedIn = (await currentCaller()) !== null;
+
+  return (
+    <div className="container">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <Link href="/">Marketplace</Link> / <span aria-current="page">{plugin.name}</span>
+      </nav>
+
+      <header className="plugin-head">
+        <div>
+          <h1>{plugin.name}</h1>
+          <div className="meta-row">
+            <PublisherName publisher={plugin.publisher} />
+            <span className="badge">v{plugin.version}</span>
+            <span>{plural(plugin.downloads, "download")}</span>
+            <span>Updated {formatDate(plugin.updatedAt)}</span>
+          </div>
+          {plugin.description ? <p className="lede">{plugin.description}</p> : null}
+        </div>
+        <aside className="buy-box" aria-label="Price">
+          {plugin.price ? (
+            <>
+              <span className="amount">{formatPrice(plugin.price, country)}</span>
+              <small>
+                One-time price {currency === "INR" ? "in India" : "outside India"} ({currency}){source === "account" ? ", from your account's country" : ""}.
+              </small>
+              <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText={formatPrice(plugin.price, country)} />
+            </>
+          ) : (
+            <>
+              <span className="amount price free">Free</span>
+              <small>Install it from the Streamkit desktop app.</small>
+              {plugin.mine ? <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText="" /> : null}
+            </>
+          )}
+          {plugin.homepage ? (
+            <a href={plugin.homepage} rel="noopener noreferrer nofollow" target="_blank">
+              Homepage ↗
+            </a>
+          ) : null}
+          <small>
+            Plugin id <code>{plugin.slug}</code>
+          </small>
+        </aside>
+      </header>
+
+      <div className="layout-2">
+        <section className="panel" aria-labelledby="versions-title">
+          <h2 id="versions-title">Version history</h2>
+          <ol className="versions" reversed>
+            {plugin.versions.map((version) => (
+              <li key={version.version}>
+                <header>
+                  <strong>{version.version}</strong>
+                  <time dateTime={version.createdAt}>{formatDate(version.createdAt)}</time>
+                </header>
+                <p className="changelog">{version.changelog || "No changelog."}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section className="panel" aria-labelledby="permissions-title">
+          <h2 id="permissions-title">Permissions</h2>
+          <p className="muted">When you enable this plugin, you approve that it may:</p>
+          <PermissionList permissions={plugin.permissions} />
+          <p className="muted">
+            <small>{formatCount(plugin.permissions.length)} permission{plugin.permissions.length === 1 ? "" : "s"} requested.</small>
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

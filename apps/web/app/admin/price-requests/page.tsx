@@ -1,0 +1,106 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ActionForm } from "@/components/commerce/action-form";
+import { requireStaff } from "@/components/commerce/staff";
+import { PriceWithTier } from "@/components/commerce/tiers";
+import { formatDate } from "@/components/format";
+import { api } from "@/lib/server/api";
+import { reviewPriceRequest } from "@/lib/server/commerce-actions";
+
+export const metadata: Metadata = { title: "Price requests" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function PriceRequestsPage({ searchParams }: { searchParams: SearchParams }) {
+  await requireStaff();
+  const { reviewed, decision } = await searchParams;
+  const requests = await (await api()).admin.priceRequests();
+  return (
+    <>
+      <div className="page-head">
+        <div>
+          <h1>Price requests</h1>
+          <p>Authors ask for a price tier; approving sets it at once, rejecting keeps the old price and shows your note to the author.</p>
+        </div>
+      </div>
+      {typeof reviewed === "string" && (decision === "approve" || decision === "reject") ? (
+        <p className="form-done" role="status">
+          {decision === "approve" ? "Approved" : "Turned down"} the price request of <code>{reviewed}</code>.
+        </p>
+      ) : null}
+      <section className="panel" aria-labelledby="requests-title">
+        <h2 id="requests-title">Waiting for review ({requests.length})</h2>
+        {requests.length === 0 ? (
+          <p className="muted">Nothing to review.</p>
+        ) : (
+          <div className="table-wrap">
+            <table className="data" aria-labelledby="requests-title">
+              <thead>
+                <tr>
+                  <th scope="col">Plugin</th>
+                  <th scope="col">Author</th>
+                  <th scope="col">Current price</th>
+                  <th scope="col">Requested</th>
+                  <th scope="col">Asked</th>
+                  <th scope="col">Decision</th>
+                </tr>
+              </thead>
+              <tbody>
+                {requests.map((request) => (
+                  <tr key={request.slug} data-testid="price-request-row">
+                    <td>
+                      <Link href={`/plugins/${encodeURIComponent(request.slug)}`}>{request.name}</Link>
+                      <br />
+                      <code>{request.slug}</code>
+                    </td>
+                    <td>
+                      {request.author.name}
+                      {request.author.email ? (
+                        <>
+                          <br />
+                          <small className="muted">{request.author.email}</small>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>
+                      <PriceWithTier price={request.current} />
+                    </td>
+                    <td>
+                      <PriceWithTier price={request.requested} />
+                    </td>
+                    <td>
+                      <time dateTime={request.requestedAt}>{formatDate(request.requestedAt)}</time>
+                    </td>
+                    <td className="decision">
+                      <ActionForm
+                        action={reviewPriceRequest}
+                        hidden={{ slug: request.slug, decision: "approve" }}
+                        submit="Approve"
+                        submitClassName="button small"
+                        pendingText="Approving…"
+                        aria-label={`Approve the price of ${request.name}`}
+                      />
+                      <ActionForm
+                        action={reviewPriceRequest}
+                        hidden={{ slug: request.slug, decision: "reject" }}
+                        submit="Reject"
+                        submitClassName="button secondary small"
+                        pendingText="Rejecting…"
+                        aria-label={`Reject the price of ${request.name}`}
+                      >
+                        <div className="field">
+                          <label htmlFor={`note-${request.slug}`}>Note to the author (optional)</label>
+                          <textarea id={`note-${request.slug}`} name="note" rows={2} maxLength={1000} />
+                        </div>
+                      </ActionForm>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

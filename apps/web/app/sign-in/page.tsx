@@ -1,0 +1,49 @@
+import { env, oauthProviders } from "@streamkit/api";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { currentCaller } from "@/lib/server/auth";
+import { signInWithProvider } from "@/lib/server/auth-actions";
+import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type SearchParams = Promise<Record<string, string | undefined>>;
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const next = params.next?.startsWith("/") && !params.next.startsWith("//") ? params.next : "/";
+  if (await currentCaller()) redirect(next);
+  const providers = oauthProviders(env());
+  return (
+    <div className="container narrow">
+      <section className="form-card" aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Sign in</h1>
+        <p className="lead">Buy plugins, publish your own and manage your API keys.</p>
+        {params.error && params.error !== "CredentialsSignin" ? (
+          <p className="form-error" role="alert">
+            Signing in did not work ({params.error}). Try again.
+          </p>
+        ) : null}
+        <SignInForm next={next} />
+        {providers.length > 0 ? (
+          <>
+            <p className="divider">or</p>
+            {providers.map((provider) => (
+              <form key={provider.id} action={signInWithProvider} className="form-actions">
+                <input type="hidden" name="provider" value={provider.id} />
+                <input type="hidden" name="next" value={next} />
+                <button type="submit" className="button secondary">
+                  Continue with {provider.name}
+                </button>
+              </form>
+            ))}
+          </>
+        ) : null}
+        <p className="muted">
+          New here? <Link href={`/sign-up${next !== "/" ? `?next=${encodeURIComponent(next)}` : ""}`}>Create an account</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

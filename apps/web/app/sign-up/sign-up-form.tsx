@@ -1,0 +1,57 @@
+"use client";
+
+import { passwordRules } from "@streamkit/api-contract";
+import { type ReactNode, useActionState } from "react";
+import { type FormState, signUp } from "@/lib/server/auth-actions";
+
+export function SignUpForm({ next, countrySelect }: { next: string; countrySelect: ReactNode }) {
+  const [state, action, pending] = useActionState<FormState, FormData>(signUp, {});
+  const problem = (field: string) => state.problems?.[field];
+  const described = (field: string) => (problem(field) ? { "aria-invalid": true, "aria-describedby": `${field}-problem` } : {});
+  return (
+    <form action={action} noValidate>
+      {state.error ? (
+        <p className="form-error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+      <input type="hidden" name="next" value={next} />
+      <div className="field">
+        <label htmlFor="name">Name</label>
+        <input id="name" name="name" autoComplete="name" required maxLength={60} defaultValue={state.fields?.name} {...described("name")} />
+        <span className="hint">Shown as the publisher of your plugins.</span>
+        {problem("name") ? <span id="name-problem" className="problem">{problem("name")}</span> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="email">Email</label>
+        <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.fields?.email} {...described("email")} />
+        {problem("email") ? <span id="email-problem" className="problem">{problem("email")}</span> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="password">Password</label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={passwordRules.minLength}
+          {...described("password")}
+        />
+        <span className="hint">At least {passwordRules.minLength} characters.</span>
+        {problem("password") ? <span id="password-problem" className="problem">{problem("password")}</span> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="country">Country</label>
+        {countrySelect}
+        <span className="hint">Paid plugins cost rupees in India and dollars elsewhere.</span>
+        {problem("country") ? <span className="problem">{problem("country")}</span> : null}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Creating your account…" : "Create account"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { type PlanName, planNames, plans } from "@streamkit/plans";
+
+const marketplace: Record<PlanName, string> = { free: "Free items", pro: "Free and Pro items", ultimate: "All items" };
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+/** The rows every plan comparison shows, straight from the plans table. */
+export const entitlementRows: { label: string; value: (plan: PlanName) => string }[] = [
+  { label: "API requests per minute", value: (p) => String(plans[p].entitlements.apiRequestsPerMinute) },
+  { label: "Own overlays (create, update, fork)", value: (p) => (plans[p].entitlements.overlays === 0 ? "No" : `Up to ${plans[p].entitlements.overlays}`) },
+  { label: "Inventory size", value: (p) => new Intl.NumberFormat("en").format(plans[p].entitlements.inventory) },
+  { label: "Marketplace widgets, overlays and themes", value: (p) => marketplace[plans[p].entitlements.marketplaceTier] },
+  { label: "Download plugins", value: (p) => yesNo(plans[p].entitlements.pluginDownload) },
+  { label: "Publish plugins", value: (p) => yesNo(plans[p].entitlements.pluginPublish) },
+];
+
+export function PlansTable({ current }: { current?: PlanName }) {
+  return (
+    <div className="table-wrap">
+      <table className="data">
+        <caption className="visually-hidden">What each plan includes</caption>
+        <thead>
+          <tr>
+            <th scope="col">Included</th>
+            {planNames.map((plan) => (
+              <th scope="col" key={plan} aria-current={plan === current ? "true" : undefined}>
+                {plans[plan].title}
+                {plan === current ? " (yours)" : ""}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {entitlementRows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              {planNames.map((plan) => (
+                <td key={plan}>{row.value(plan)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Listing } from "@streamkit/api-contract";
+import Link from "next/link";
+import { formatCount, plural } from "./format";
+import { PriceTag } from "./price-tag";
+import { PublisherName } from "./publisher-name";
+
+export function PluginCard({ plugin, country }: { plugin: Listing; country: string | null }) {
+  return (
+    <article className="card" aria-labelledby={`plugin-${plugin.id}`}>
+      <h2 id={`plugin-${plugin.id}`}>
+        <Link href={`/plugins/${plugin.slug}`}>{plugin.name}</Link>
+      </h2>
+      <PublisherName publisher={plugin.publisher} />
+      <p>{plugin.description || "No description yet."}</p>
+      <div className="card-footer">
+        <span className="stats">
+          <span className="badge" title="Latest version">
+            v{plugin.version}
+          </span>
+          <span title={plural(plugin.downloads, "download")}>
+            <span aria-hidden="true">↓ </span>
+            {formatCount(plugin.downloads)}
+            <span className="visually-hidden"> downloads</span>
+          </span>
+        </span>
+        <PriceTag price={plugin.price} country={country} />
+      </div>
+    </article>
+  );
+}

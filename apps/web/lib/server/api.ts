@@ -1,0 +1,13 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { appRouter, createCallerFactory, createContext, getRuntime } from "@streamkit/api";
+import { currentCaller } from "./auth";
+
+const createCaller = createCallerFactory(appRouter);
+
+/** The website's server-side API: the same routers as /api/v1, called in-process as the signed-in visitor. */
+export async function api() {
+  const runtime = await getRuntime();
+  const caller = (await currentCaller()) ?? undefined;
+  return createCaller(createContext({ deps: runtime.deps, requestId: randomUUID(), surface: "web", caller }));
+}

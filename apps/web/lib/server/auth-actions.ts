@@ -1,0 +1,93 @@
+"use server";
+
+import { Auth, raw, skipCSRFCheck } from "@auth/core";
+import { CredentialsSignin } from "@auth/core/errors";
+import { signUpSchema } from "@streamkit/api-contract";
+import { AppError, createAccount, env, getRuntime, hashPassword, oauthProviders } from "@streamkit/api";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+
+export interface FormState {
+  error?: string;
+  fields?: Record<string, string>;
+  problems?: Record<string, string>;
+}
+
+/** Only paths on this site, so a crafted link cannot send people elsewhere after signing in. */
+function safeNext(value: FormDataEntryValue | null): string {
+  const next = typeof value === "string" ? value : "/";
+  return next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+/**
+ * Calls an Auth.js action in-process and applies its cookies. Server actions
+ * are already protected against cross-site posts by Next (Origin check), so
+ * Auth.js's own CSRF token is skipped, as next-auth does.
+ */
+async function authAction(path: string, body: URLSearchParams) {
+  const runtime = await getRuntime();
+  const jar = await cookies();
+  const response = await Auth(
+    new Request(`${env().PUBLIC_URL}/api/auth/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.toString() },
+      body,
+    }),
+    { ...runtime.auth, raw, skipCSRFCheck },
+  );
+  for (const cookie of response.cookies ?? []) jar.set(cookie.name, cookie.value, cookie.options);
+  return response;
+}
+
+export async function signInWithPassword(_state: FormState, form: FormData): Promise<FormState> {
+  const email = String(form.get("email") ?? "");
+  const next = safeNext(form.get("next"));
+  const failed = { error: "That email and password do not match an account.", fields: { email } };
+  try {
+    const response = await authAction("callback/credentials", new URLSearchParams({ email, password: String(form.get("password") ?? ""), callbackUrl: next }));
+    if (!response.redirect || response.redirect.includes("error=")) return failed;
+  } catch (error) {
+    // In raw mode Auth.js throws on wrong credentials instead of redirecting.
+    if (error instanceof CredentialsSignin) return failed;
+    throw error;
+  }
+  redirect(next);
+}
+
+export async function signUp(_state: FormState, form: FormData): Promise<FormState> {
+  const fields = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), country: String(form.get("country") ?? "") };
+  const parsed = signUpSchema.safeParse({ ...fields, password: String(form.get("password") ?? ""), country: fields.country || undefined });
+  if (!parsed.success) {
+    const problems = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    return { error: "Check the highlighted fields.", fields, problems };
+  }
+  const runtime = await getRuntime();
+  try {
+    await createAccount(runtime.deps.db, {
+      email: parsed.data.email,
+      name: parsed.data.name,
+      country: parsed.data.country ?? null,
+      passwordHash: await hashPassword(parsed.data.password),
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "conflict") {
+      return { error: "An account with this email already exists. Sign in instead.", fields, problems: { email: "Already registered." } };
+    }
+    throw error;
+  }
+  const next = safeNext(form.get("next"));
+  await authAction("callback/credentials", new URLSearchParams({ email: parsed.data.email, password: parsed.data.password, callbackUrl: next }));
+  redirect(next === "/" ? "/account" : next);
+}
+
+export async function signInWithProvider(form: FormData): Promise<void> {
+  const provider = String(form.get("provider") ?? "");
+  if (!oauthProviders(env()).some((p) => p.id === provider)) redirect("/sign-in");
+  const response = await authAction(`signin/${provider}`, new URLSearchParams({ callbackUrl: safeNext(form.get("next")) }));
+  redirect(response.redirect ?? "/sign-in");
+}
+
+export async function signOut(): Promise<void> {
+  await authAction("signout", new URLSearchParams({ callbackUrl: "/" }));
+  redirect("/");
+}

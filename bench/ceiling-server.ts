@@ -1,0 +1,75 @@
+/**
+ * The ceiling for the marketplace benchmark: a bare node:http server that
+ * answers the same two requests by running the very SQL our service runs
+ * (taken from the same query builders) with postgres.js, and writing the
+ * rows as the same JSON. No framework, no validation, no tRPC.
+ */
+import { createServer } from "node:http";
+import { openDatabase } from "@streamkit/db";
+import { plugins } from "@streamkit/db";
+import { getTableColumns } from "drizzle-orm";
+import postgres from "postgres";
+import { marketPageQuery, publishedPluginQuery, versionsQuery } from "../packages/api/src/services/listings";
+
+const url = process.env.DATABASE_URL!;
+const port = Number(process.env.PORT ?? 3201);
+const sql = postgres(url, { max: 10 });
+// Only used to render SQL text; it never runs a query.
+const { db } = await openDatabase({ url, maxConnections: 1 });
+
+const pageQuery = marketPageQuery(db, { limit: 20 }).toSQL();
+const pluginColumns = Object.keys(getTableColumns(plugins));
+
+type Row = unknown[];
+function listing(row: Row) {
+  const p = Object.fromEntries(pluginColumns.map((key, i) => [key, row[i]])) as Record<string, any>;
+  const [publisherName, publisherVerified, publisherOfficial] = row.slice(pluginColumns.length);
+  const tier = p.priceTier as string | null;
+  const prices: Record<string, [number, number]> = { t1: [49, 1], t2: [99, 2], t3: [199, 3], t4: [399, 5], t5: [799, 10] };
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    description: p.description,
+    version: p.latestVersion,
+    permissions: p.permissions,
+    publisher: { kind: publisherOfficial ? "official" : "user", name: publisherName, verified: publisherVerified },
+    downloads: p.downloads,
+    homepage: p.homepage,
+    createdAt: new Date(p.createdAt).toISOString(),
+    updatedAt: new Date(p.updatedAt).toISOString(),
+    status: p.status,
+    mine: false,
+    price: tier ? { tier, INR: prices[tier]![0], USD: prices[tier]![1] } : null,
+    owned: !tier,
+  };
+}
+
+createServer(async (req, res) => {
+  try {
+    const path = new URL(req.url!, "http://x").pathname;
+    let body: unknown;
+    if (path === "/api/v1/plugins") {
+      const rows = await sql.unsafe(pageQuery.sql, pageQuery.params as never[], { prepare: true }).values();
+      body = { items: rows.slice(0, 20).map((r) => listing(r as Row)), next: rows.length > 20 ? "x" : null };
+    } else if (path.startsWith("/api/v1/plugins/")) {
+      const q = publishedPluginQuery(db, decodeURIComponent(path.slice("/api/v1/plugins/".length))).toSQL();
+      const [row] = await sql.unsafe(q.sql, q.params as never[], { prepare: true }).values();
+      if (!row) {
+        res.writeHead(404).end();
+        return;
+      }
+      const item = listing(row as Row);
+      const v = versionsQuery(db, item.id as string).toSQL();
+      const versions = await sql.unsafe(v.sql, v.params as never[], { prepare: true }).values();
+      body = { item: { ...item, versions: versions.map(([version, changelog, createdAt]) => ({ version, changelog, createdAt: new Date(createdAt as string).toISOString() })) } };
+    } else {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
+  } catch (error) {
+    console.error(error);
+    res.writeHead(500).end();
+  }
+}).listen(port, "127.0.0.1", () => console.error(`ceiling listening on ${port}`));

@@ -1,0 +1,79 @@
+/**
+ * Marketplace browsing: GET /api/v1/plugins and GET /api/v1/plugins/:slug on
+ * the production build versus the bare ceiling server, then, with 100,000
+ * plugins in PostgreSQL, page 1 versus a page 1,000 pages deep.
+ */
+import postgres from "postgres";
+import { encodeCursor } from "../../packages/api/src/services/cursor";
+import { load } from "../lib/load";
+import { startProcess, stopProcess, waitForOk } from "../lib/processes";
+import { type Comparison, printComparisons, ratio, writeResults } from "../lib/report";
+
+export async function pluginsSuite(ctx: { repoRoot: string; databaseUrl: string; seconds: number }) {
+  const ours = "http://127.0.0.1:3200";
+  const ceiling = "http://127.0.0.1:3201";
+  const app = startProcess("node", ["dist/server.mjs"], {
+    cwd: `${ctx.repoRoot}/apps/web`,
+    env: { DATABASE_URL: ctx.databaseUrl, DEMO_DATA: "auto", LOG_LEVEL: "warn", NODE_ENV: "production", PUBLIC_URL: ours, PORT: "3200", HOST: "127.0.0.1", FX_REFRESH: "off" },
+    name: "app",
+  });
+  const bare = startProcess("node", ["--import", "tsx", "bench/ceiling-server.ts"], {
+    cwd: ctx.repoRoot,
+    env: { DATABASE_URL: ctx.databaseUrl, PORT: "3201" },
+    name: "ceiling",
+  });
+  try {
+    await waitForOk(`${ours}/api/v1/plugins?limit=1`);
+    await waitForOk(`${ceiling}/api/v1/plugins`);
+    const slug = "chat-commands";
+    const rows: Comparison[] = [];
+    for (const [name, path] of [
+      ["GET /api/v1/plugins", "/api/v1/plugins"],
+      [`GET /api/v1/plugins/${slug}`, `/api/v1/plugins/${slug}`],
+    ] as const) {
+      const oursResult = await load(`${ours}${path}`, { seconds: ctx.seconds });
+      const ceilingResult = await load(`${ceiling}${path}`, { seconds: ctx.seconds });
+      rows.push({ name, ours: oursResult, ceiling: ceilingResult });
+    }
+    printComparisons("Marketplace browsing (16 connections)", rows);
+
+    const deep = await deepPaging(ctx.databaseUrl, ours, ctx.seconds);
+    console.log("\nKeyset paging with 100,000 plugins (1 connection, limit 20)");
+    console.table(deep.table);
+    const file = writeResults(ctx.repoRoot, "plugins", { throughput: rows, deepPaging: deep.data });
+    console.log(`\nwritten to ${file}`);
+  } finally {
+    stopProcess(app);
+    stopProcess(bare);
+  }
+}
+
+async function deepPaging(databaseUrl: string, ours: string, seconds: number) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [owner] = await sql`insert into accounts (name) values ('Bench Publisher') returning id`;
+    await sql`
+      insert into plugins (slug, owner_id, name, description, latest_version, downloads)
+      select 'bench-' || g, ${owner!.id}, 'Bench plugin ' || g, 'A generated plugin for the paging benchmark.', '1.0.0', (random() * 100000)::int
+      from generate_series(1, 100000) g`;
+    await sql`analyze plugins`;
+    const limit = 20;
+    const depth = 1000;
+    // Setup only: find where page 1,000 starts, then ask for it the way a client would, by cursor.
+    const [edge] = await sql`
+      select official, downloads, id from plugins where status = 'published'
+      order by official desc, downloads desc, id desc offset ${(depth - 1) * limit - 1} limit 1`;
+    const cursor = encodeCursor({ official: edge!.official, downloads: edge!.downloads, id: edge!.id });
+    const first = await load(`${ours}/api/v1/plugins?limit=${limit}`, { seconds, connections: 1 });
+    const deepPage = await load(`${ours}/api/v1/plugins?limit=${limit}&cursor=${cursor}`, { seconds, connections: 1 });
+    const data = { plugins: 100000, limit, depth, page1: first, deepPage };
+    const table = [
+      { page: "page 1", "p50 ms": first.p50, "p99 ms": first.p99, "req/s": first.requestsPerSecond },
+      { page: `page ${depth}`, "p50 ms": deepPage.p50, "p99 ms": deepPage.p99, "req/s": deepPage.requestsPerSecond },
+      { page: "deep / page 1 (p50)", "p50 ms": ratio(deepPage.p50, first.p50), "p99 ms": ratio(deepPage.p99, first.p99), "req/s": "" },
+    ];
+    return { data, table };
+  } finally {
+    await sql.end();
+  }
+}

@@ -1,0 +1,95 @@
+import { priceTierSchema } from "@streamkit/plans";
+import { z } from "zod";
+import { pluginPaging } from "./limits";
+import { isoTimestamp } from "./time";
+
+export const publisherSchema = z
+  .object({
+    kind: z.enum(["official", "user"]).meta({ description: "`official` for the service's own plugins, `user` for everyone else." }),
+    name: z.string(),
+    verified: z.boolean(),
+  })
+  .meta({ id: "Publisher" });
+
+export const priceSchema = z
+  .object({
+    tier: priceTierSchema,
+    INR: z.int().meta({ description: "Whole rupees; what buyers in India pay." }),
+    USD: z.int().meta({ description: "Whole dollars; what buyers everywhere else pay." }),
+  })
+  .meta({ id: "Price" });
+
+export const priceRequestSchema = z
+  .object({
+    tier: priceTierSchema,
+    status: z.enum(["pending", "rejected"]),
+    note: z.string().nullable(),
+    requestedAt: isoTimestamp,
+  })
+  .meta({ id: "PriceRequest" });
+
+export const listingSchema = z
+  .object({
+    id: z.string().meta({ description: "Identifier of the listing." }),
+    slug: z.string().meta({ description: "The plugin id from its manifest; used in paths as :slug." }),
+    name: z.string(),
+    description: z.string(),
+    version: z.string().meta({ description: "Latest published version." }),
+    permissions: z.array(z.string()),
+    publisher: publisherSchema,
+    downloads: z.int().min(0),
+    homepage: z.string().nullable(),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+    status: z.enum(["published", "hidden", "removed"]).meta({ description: "`published` in the marketplace. The author also sees `hidden` (taken out of the marketplace by the operator) and `removed` (deleted by the author) in GET /plugins/mine." }),
+    mine: z.boolean().meta({ description: "True when the caller published it." }),
+    price: priceSchema.nullable().meta({ description: "null for a free plugin." }),
+    owned: z.boolean().meta({ description: "True when the caller can install it: it is free, the caller bought it, or the caller made it." }),
+    priceRequest: priceRequestSchema.optional().meta({ description: "Only for the plugin's author, only while a request is pending or after it was turned down." }),
+  })
+  .meta({ id: "Listing" });
+export type Listing = z.infer<typeof listingSchema>;
+
+export const versionEntrySchema = z
+  .object({
+    version: z.string(),
+    changelog: z.string(),
+    createdAt: isoTimestamp,
+  })
+  .meta({ id: "VersionEntry" });
+
+export const listingDetailSchema = listingSchema
+  .extend({ versions: z.array(versionEntrySchema).meta({ description: "Newest first." }) })
+  .meta({ id: "ListingDetail" });
+export type ListingDetail = z.infer<typeof listingDetailSchema>;
+
+export const listPluginsQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(pluginPaging.maxQueryLength)
+    .meta({ description: `Text search over name, slug, description and publisher name (case-insensitive substring, at most ${pluginPaging.maxQueryLength} characters).` })
+    .optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(pluginPaging.maxLimit)
+    .default(pluginPaging.defaultLimit)
+    .meta({ description: `Items per page, 1 to ${pluginPaging.maxLimit} (default ${pluginPaging.defaultLimit}).` }),
+  cursor: z
+    .string()
+    .max(pluginPaging.maxCursorLength)
+    .meta({ description: "The `next` value of the previous page (opaque). Send it with the same `q`; `limit` may change between pages." })
+    .optional(),
+});
+export type ListPluginsQuery = z.infer<typeof listPluginsQuerySchema>;
+
+export const pluginListSchema = z
+  .object({
+    items: z.array(listingSchema),
+    next: z.string().nullable().meta({ description: "Cursor of the next page; null on the last page." }),
+  })
+  .meta({ id: "ListingPage" });
+
+export const pluginDetailResponseSchema = z.object({ item: listingDetailSchema }).meta({ id: "ListingDetailResponse" });

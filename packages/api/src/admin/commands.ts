@@ -1,0 +1,178 @@
+/**
+ * The operator's commands. One table: each command parses its flags with
+ * node:util's parseArgs, runs against the database and returns one JSON
+ * object. The CLI runs them locally or through a running server's admin
+ * channel; the same code either way.
+ */
+import { parseArgs } from "node:util";
+import { type Scope, scopes } from "@streamkit/api-contract";
+import { type PlanName, planNames } from "@streamkit/plans";
+import { hashPassword } from "../auth/password";
+import type { AppDeps } from "../deps";
+import { AppError } from "../errors";
+import { createAccount, findAccountByEmail, updateAccount } from "../services/accounts";
+import { createApiKey, revokeApiKey } from "../services/api-keys";
+import { runPayouts } from "../services/ledger";
+import { reviewPriceRequest } from "../services/prices";
+import { refundPurchase } from "../services/purchases";
+
+type Flags = Record<string, string | boolean | undefined>;
+
+interface Command {
+  usage: string;
+  options: Record<string, { type: "string" | "boolean" }>;
+  required?: string[];
+  run(deps: AppDeps, flags: Flags): Promise<Record<string, unknown>>;
+}
+
+const plan = (value: unknown): PlanName => {
+  if (!planNames.includes(value as PlanName)) throw usage(`--plan must be one of ${planNames.join(", ")}.`);
+  return value as PlanName;
+};
+
+const email = (value: unknown): string => {
+  const text = String(value ?? "").trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) throw usage(`--email must be an email address, not "${text}".`);
+  return text;
+};
+
+export const commands: Record<string, Command> = {
+  "account create": {
+    usage: "account create --email E [--plan free|pro|ultimate] [--name N] [--staff] [--country CC] [--password P]",
+    options: { email: { type: "string" }, plan: { type: "string" }, name: { type: "string" }, staff: { type: "boolean" }, country: { type: "string" }, password: { type: "string" } },
+    required: ["email"],
+    async run(deps, flags) {
+      if (flags.country !== undefined && !/^[A-Za-z]{2}$/.test(String(flags.country))) throw usage("--country must be a two-letter ISO 3166 code.");
+      const account = await createAccount(deps.db, {
+        email: email(flags.email),
+        plan: flags.plan === undefined ? "free" : plan(flags.plan),
+        name: flags.name as string | undefined,
+        staff: flags.staff === true,
+        country: (flags.country as string | undefined) ?? null,
+        passwordHash: flags.password ? await hashPassword(String(flags.password)) : null,
+      });
+      return { id: account.id, email: account.email, plan: account.plan };
+    },
+  },
+  "account set-plan": {
+    usage: "account set-plan --email E --plan free|pro|ultimate",
+    options: { email: { type: "string" }, plan: { type: "string" } },
+    required: ["email", "plan"],
+    async run(deps, flags) {
+      const account = await updateAccount(deps.db, email(flags.email), { plan: plan(flags.plan) });
+      return { id: account.id, email: account.email, plan: account.plan };
+    },
+  },
+  "account suspend": {
+    usage: "account suspend --email E",
+    options: { email: { type: "string" } },
+    required: ["email"],
+    async run(deps, flags) {
+      const account = await updateAccount(deps.db, email(flags.email), { suspended: true });
+      return { id: account.id, email: account.email, suspended: account.suspended };
+    },
+  },
+  "account unsuspend": {
+    usage: "account unsuspend --email E",
+    options: { email: { type: "string" } },
+    required: ["email"],
+    async run(deps, flags) {
+      const account = await updateAccount(deps.db, email(flags.email), { suspended: false });
+      return { id: account.id, email: account.email, suspended: account.suspended };
+    },
+  },
+  "key create": {
+    usage: "key create --email E --scopes s1,s2,… [--expires-at ISO8601] [--name N]",
+    options: { email: { type: "string" }, scopes: { type: "string" }, "expires-at": { type: "string" }, name: { type: "string" } },
+    required: ["email", "scopes"],
+    async run(deps, flags) {
+      const list = String(flags.scopes)
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const unknown = list.filter((s) => !scopes.includes(s as Scope));
+      if (list.length === 0 || unknown.length > 0) {
+        throw usage(`--scopes takes a comma-separated list of ${scopes.join(", ")}${unknown.length ? `; unknown: ${unknown.join(", ")}` : ""}.`);
+      }
+      let expiresAt: Date | null = null;
+      if (flags["expires-at"] !== undefined) {
+        expiresAt = new Date(String(flags["expires-at"]));
+        if (Number.isNaN(expiresAt.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(String(flags["expires-at"]))) {
+          throw usage("--expires-at must be an ISO 8601 date or time, e.g. 2027-01-31T00:00:00Z.");
+        }
+      }
+      const account = await findAccountByEmail(deps.db, email(flags.email));
+      if (!account) throw new AppError("not_found", `No account with the email ${String(flags.email)}.`);
+      const created = await createApiKey(
+        deps.db,
+        account.id,
+        { name: (flags.name as string | undefined) ?? "Created by the operator", scopes: [...new Set(list)] as Scope[], expiresAt },
+        deps.now(),
+        Number.MAX_SAFE_INTEGER,
+      );
+      return { id: created.item.id, key: created.key, scopes: created.item.scopes };
+    },
+  },
+  "price-request approve": {
+    usage: "price-request approve --slug S",
+    options: { slug: { type: "string" } },
+    required: ["slug"],
+    run: (deps, flags) => reviewPriceRequest(deps, { slug: String(flags.slug), decision: "approve" }),
+  },
+  "price-request reject": {
+    usage: "price-request reject --slug S [--note TEXT]",
+    options: { slug: { type: "string" }, note: { type: "string" } },
+    required: ["slug"],
+    run: (deps, flags) => reviewPriceRequest(deps, { slug: String(flags.slug), decision: "reject", note: (flags.note as string | undefined) ?? null }),
+  },
+  "purchase refund": {
+    usage: "purchase refund --id ID",
+    options: { id: { type: "string" } },
+    required: ["id"],
+    async run(deps, flags) {
+      const refunded = await refundPurchase(deps, String(flags.id), "operator");
+      return { id: refunded.id, status: refunded.status, currency: refunded.currency, amount: refunded.amount, refundedAt: refunded.refundedAt };
+    },
+  },
+  "payout run": {
+    usage: "payout run [--method bank_transfer|upi|paypal|wise] [--reference R]",
+    options: { method: { type: "string" }, reference: { type: "string" } },
+    async run(deps, flags) {
+      const payouts = await runPayouts(deps, { method: flags.method as string | undefined, reference: flags.reference as string | undefined });
+      return { payouts };
+    },
+  },
+  "key revoke": {
+    usage: "key revoke --id ID",
+    options: { id: { type: "string" } },
+    required: ["id"],
+    async run(deps, flags) {
+      const key = await revokeApiKey(deps.db, null, String(flags.id), deps.now());
+      return { id: key.id, status: key.status };
+    },
+  },
+};
+
+function usage(message: string): AppError {
+  return new AppError("bad_request", message);
+}
+
+export function usageText(): string {
+  return ["Usage: npm run -s admin -- <command>", ...Object.values(commands).map((c) => `  ${c.usage}`)].join("\n");
+}
+
+/** Parses and runs one command line; every failure is an AppError with a stable code. */
+export async function runAdminCommand(deps: AppDeps, argv: string[]): Promise<Record<string, unknown>> {
+  const name = argv.slice(0, 2).join(" ");
+  const command = commands[name];
+  if (!command) throw usage(`Unknown command "${argv.join(" ")}".\n${usageText()}`);
+  let flags: Flags;
+  try {
+    flags = parseArgs({ args: argv.slice(2), options: command.options, strict: true, allowPositionals: false }).values as Flags;
+  } catch (error) {
+    throw usage(`${(error as Error).message}\nUsage: ${command.usage}`);
+  }
+  const missing = (command.required ?? []).filter((flag) => flags[flag] === undefined || flags[flag] === "");
+  if (missing.length) throw usage(`Missing ${missing.map((m) => `--${m}`).join(", ")}.\nUsage: ${command.usage}`);
+  return command.run(deps, flags);
+}

@@ -1,0 +1,60 @@
+/**
+ * npm run -s admin -- <command>
+ * Prints exactly one JSON object on stdout and exits 0, or a JSON error on
+ * stderr and exits 1 (2 for a usage mistake). Works on PostgreSQL
+ * (DATABASE_URL) and on the embedded database — through the running server's
+ * admin channel when a server holds it.
+ */
+import pino from "pino";
+import { migrateDatabase, openDatabase } from "@streamkit/db";
+import { mkdirSync } from "node:fs";
+import { acquireDataDirLock, lockHolder } from "../data-dir-lock";
+import { createDeps } from "../deps";
+import { loadEnv } from "../env";
+import { createLogger } from "../logger";
+import { type ChannelAnswer, describe, sendToAdminChannel } from "./channel";
+import { runAdminCommand, usageText } from "./commands";
+
+async function runLocally(argv: string[]): Promise<ChannelAnswer> {
+  const env = loadEnv();
+  let release = () => {};
+  if (!env.DATABASE_URL) {
+    mkdirSync(env.dataDir, { recursive: true });
+    release = acquireDataDirLock(env.dataDir);
+  }
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, maxConnections: 2 } : { dataDir: env.dataDir });
+  try {
+    await migrateDatabase(database, env.MIGRATIONS_DIR);
+    const deps = await createDeps({ db: database.db, env, log: createLogger(env.LOG_LEVEL, pino.destination(2)), now: () => new Date() });
+    return { ok: true, result: await runAdminCommand(deps, argv) };
+  } catch (error) {
+    return { ok: false, error: describe(error) };
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
+    process.stderr.write(`${JSON.stringify({ error: { code: "bad_request", message: usageText() } })}\n`);
+    return 2;
+  }
+  const env = loadEnv();
+  const answer = !env.DATABASE_URL && lockHolder(env.dataDir) ? await sendToAdminChannel(env.dataDir, argv) : await runLocally(argv);
+  if (answer.ok) {
+    process.stdout.write(`${JSON.stringify(answer.result)}\n`);
+    return 0;
+  }
+  process.stderr.write(`${JSON.stringify({ error: answer.error })}\n`);
+  return answer.error.code === "bad_request" ? 2 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${JSON.stringify({ error: describe(error) })}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,83 @@
+/**
+ * Website sign-in with Auth.js (@auth/core): email + password (Credentials,
+ * hence JWT sessions) always; GitHub and Google when their variables are set.
+ * The accounts table doubles as Auth.js's user table through the Drizzle
+ * adapter, so an OAuth sign-in creates or finds a marketplace account.
+ */
+import type { AuthConfig } from "@auth/core";
+import Credentials from "@auth/core/providers/credentials";
+import GitHub from "@auth/core/providers/github";
+import Google from "@auth/core/providers/google";
+import { DrizzleAdapter } from "@auth/drizzle-adapter";
+import { signInSchema } from "@streamkit/api-contract";
+import { accounts, authIdentities, authSessions, authVerificationTokens, type Db } from "@streamkit/db";
+import type { AppDeps } from "../deps";
+import { findAccountByEmail } from "../services/accounts";
+import { verifyPassword } from "./password";
+
+/** A scrypt hash of nothing anyone types, verified when the email is unknown so both paths take as long. */
+const DECOY_HASH = "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+export function oauthProviders(env: AppDeps["env"]): { id: "github" | "google"; name: string }[] {
+  return [
+    ...(env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET ? [{ id: "github" as const, name: "GitHub" }] : []),
+    ...(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET ? [{ id: "google" as const, name: "Google" }] : []),
+  ];
+}
+
+export function buildAuthConfig(deps: AppDeps, secret: string): AuthConfig {
+  const { db, env, log } = deps;
+  // Our tables carry more columns than the adapter's defaults; it only touches the ones it knows.
+  const adapter = DrizzleAdapter(db, {
+    usersTable: accounts,
+    accountsTable: authIdentities,
+    sessionsTable: authSessions,
+    verificationTokensTable: authVerificationTokens,
+  } as unknown as Parameters<typeof DrizzleAdapter<Db>>[1]);
+  return {
+    basePath: "/api/auth",
+    trustHost: true,
+    secret,
+    useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
+    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    adapter: {
+      ...adapter,
+      // A profile without a name still needs a publisher name.
+      createUser: (user) => adapter.createUser!({ ...user, name: user.name?.trim() || user.email.split("@")[0]! }),
+    },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      Credentials({
+        id: "credentials",
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(raw) {
+          const parsed = signInSchema.safeParse(raw);
+          if (!parsed.success) return null;
+          const account = await findAccountByEmail(db, parsed.data.email);
+          const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? DECOY_HASH);
+          if (!account || !account.passwordHash || !valid) return null;
+          return { id: account.id, name: account.name, email: account.email };
+        },
+      }),
+      ...(env.AUTH_GITHUB_ID && env.AUTH_GITHUB_SECRET ? [GitHub({ clientId: env.AUTH_GITHUB_ID, clientSecret: env.AUTH_GITHUB_SECRET })] : []),
+      ...(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET ? [Google({ clientId: env.AUTH_GOOGLE_ID, clientSecret: env.AUTH_GOOGLE_SECRET })] : []),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.id) token.sub = user.id;
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+    logger: {
+      // A wrong password is an answer, not an error worth a log line.
+      error: (error) => (error.name === "CredentialsSignin" ? undefined : log.warn({ err: error }, "sign-in error")),
+      warn: (code) => log.warn({ code }, "sign-in warning"),
+      debug: () => {},
+    },
+  };
+}

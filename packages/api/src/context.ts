@@ -1,0 +1,70 @@
+import type { Scope } from "@streamkit/api-contract";
+import type { PlanName } from "@streamkit/plans";
+import type { AppDeps } from "./deps";
+
+/** Status and headers a procedure wants on its response; the REST wrapper applies them. */
+export interface ResponseMeta {
+  status?: number;
+  headers: Record<string, string>;
+}
+
+/** The account behind a request, read fresh from the database on every request (plan changes apply at once). */
+export interface AccountPrincipal {
+  id: string;
+  name: string;
+  email: string | null;
+  plan: PlanName;
+  country: string | null;
+  staff: boolean;
+  suspended: boolean;
+}
+
+/**
+ * Who is calling. One principal for every surface (ARCHITECTURE.md): an API
+ * key (`api`), the website's session (`web`) and the desktop app's token
+ * (`app`) all become an `account` caller; procedures never look at headers.
+ */
+export type Caller =
+  | { kind: "anonymous" }
+  | {
+      kind: "account";
+      account: AccountPrincipal;
+      channel: "api" | "web" | "app";
+      /** What the credential may do; the website's session may do everything its account may. */
+      scopes: readonly Scope[] | "all";
+      /** The API key, when the channel is `api`. */
+      key?: { id: string; prefix: string; scopes: Scope[]; expiresAt: Date | null };
+    };
+
+export type AccountCaller = Extract<Caller, { kind: "account" }>;
+
+export interface Context {
+  deps: AppDeps;
+  requestId: string;
+  /** `rest` for /api/v1, `web` for the website's own tRPC and server components. */
+  surface: "rest" | "web";
+  caller: Caller;
+  /** The client's address (peer, or X-Forwarded-For from a trusted proxy); "unknown" when there is none. */
+  clientAddress: string;
+  res: ResponseMeta;
+  /** Set once this request has been counted against its account's rate limit. */
+  limitCounted: boolean;
+}
+
+export function createContext(input: {
+  deps: AppDeps;
+  requestId: string;
+  surface: Context["surface"];
+  caller?: Caller;
+  clientAddress?: string;
+}): Context {
+  return {
+    deps: input.deps,
+    requestId: input.requestId,
+    surface: input.surface,
+    caller: input.caller ?? { kind: "anonymous" },
+    clientAddress: input.clientAddress ?? "unknown",
+    res: { headers: {} },
+    limitCounted: false,
+  };
+}

@@ -1,0 +1,92 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Everything else receives an `Env`.
+ * Each variable is documented in the README's configuration table.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** postgres:// URL; when unset the embedded PGlite database is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Folder of the embedded database (default: <repo>/.data/pglite). */
+  DATA_DIR: z.string().min(1).optional(),
+  /** Where the checked-in SQL migrations are, when a deployment moves them. */
+  MIGRATIONS_DIR: z.string().min(1).optional(),
+  /** The site's public address, used in absolute links (buy URLs, the OpenAPI servers list). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+  /** `auto` seeds the demo catalogue into an empty database at start; `off` never does. */
+  DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** A request header a trusted proxy or CDN sets to the visitor's country (e.g. CF-IPCountry). */
+  GEO_COUNTRY_HEADER: z.string().min(1).optional(),
+  /** The port and interface the server listens on. */
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  /** Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, or loopback/linklocal/uniquelocal. Empty: none. */
+  TRUSTED_PROXIES: z.string().optional(),
+  /** Requests per minute per account for the website's own calls (API keys follow the plan's apiRequestsPerMinute). */
+  WEB_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Requests per minute per account for the desktop app's calls. */
+  APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Signs website sessions. Unset: a random secret is generated once and kept in the database, shared by every process. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** GitHub and Google sign-in switch on when both of their variables are set. */
+  AUTH_GITHUB_ID: z.string().min(1).optional(),
+  AUTH_GITHUB_SECRET: z.string().min(1).optional(),
+  AUTH_GOOGLE_ID: z.string().min(1).optional(),
+  AUTH_GOOGLE_SECRET: z.string().min(1).optional(),
+  /** `auto` refreshes exchange rates on a schedule inside the server (not under NODE_ENV=test); `off` never does. */
+  FX_REFRESH: z.enum(["auto", "off"]).default("auto"),
+  /** Minutes between scheduled exchange-rate refreshes. */
+  FX_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Stripe takes USD payments when both are set (the official SDK; webhooks at /api/webhooks/stripe). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Razorpay takes INR payments when all three are set (webhooks at /api/webhooks/razorpay). */
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** `auto`: the built-in test checkout takes payments in any currency no real provider is configured for; `off`: never. */
+  BUILTIN_PAYMENTS: z.enum(["auto", "off"]).default("auto"),
+  /** JSON overrides of the exchange-rate sources (enable/disable, base URLs, timeouts); see packages/fx. */
+  FX_CONFIG: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string; repoRoot: string };
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const repoRoot = findRepoRoot();
+  return {
+    ...parsed.data,
+    PUBLIC_URL: parsed.data.PUBLIC_URL.replace(/\/+$/, ""),
+    repoRoot,
+    dataDir: resolve(repoRoot, parsed.data.DATA_DIR ?? ".data/pglite"),
+  };
+}
+
+/** The monorepo root: the nearest folder above the working directory whose package.json declares workspaces. */
+function findRepoRoot(): string {
+  let dir = process.cwd();
+  for (;;) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, "utf8")).workspaces) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+let cached: Env | undefined;
+/** The process environment, validated once. */
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}

@@ -1,0 +1,44 @@
+import { type ErrorCode, errorStatus, type Problem } from "@streamkit/api-contract";
+
+export type ErrorDetails = Problem[] | Record<string, unknown>;
+
+/**
+ * The domain error: routers and services throw it; the REST wrapper and the
+ * website turn it into `{ error: { code, message, details? } }` with the
+ * status of the code. Nothing else formats errors.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetails;
+  /** Extra response headers the error needs (Retry-After, WWW-Authenticate). */
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, details?: ErrorDetails, headers?: Record<string, string>) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+
+  toBody() {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.details !== undefined ? { details: this.details } : {}),
+      },
+    };
+  }
+}
+
+export const notFound = (what = "Not found") => new AppError("not_found", what);
+export const badRequest = (message: string, details?: ErrorDetails) => new AppError("bad_request", message, details);
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}

@@ -1,0 +1,17 @@
+export { appRouter, type AppRouter } from "./routers";
+export { createContext, type Caller, type Context } from "./context";
+export { createCallerFactory } from "./trpc";
+export { AppError, isAppError } from "./errors";
+export { env, loadEnv, type Env } from "./env";
+export { getRuntime, startRuntime, type Runtime } from "./runtime";
+export { createRestHandler, REST_PREFIX } from "./rest/handler";
+export { sendFetchResponse, toFetchRequest } from "./rest/node-bridge";
+export type { ConnectionInfo, RestHandler } from "./rest/handler";
+export { oauthProviders } from "./auth/auth-config";
+export { hashPassword } from "./auth/password";
+export { createAccount, findAccountById } from "./services/accounts";
+export type { AccountCaller, AccountPrincipal } from "./context";
+export { receiveWebhook } from "./payments/webhooks";
+export { startCheckout } from "./payments/checkout";
+export { payBuiltinCheckout } from "./payments/builtin-checkout";
+export { findCheckout } from "./payments/checkout";

@@ -1,0 +1,41 @@
+import { httpLimits, pluginPaging, scopes } from "@streamkit/api-contract";
+import { commerce, plans } from "@streamkit/plans";
+
+/**
+ * The conventions of the whole surface, rendered at the top of /docs. Every
+ * decision the specification leaves open ("not shown") is stated here or on
+ * the operation it concerns.
+ */
+export const apiDescription = `
+The REST API of the Streamkit plugin marketplace, overlays and exchange rates. Every path starts with \`/api/v1\`.
+
+## Conventions
+- Bodies and responses are JSON. Writes (POST, PUT, PATCH) need \`Content-Type: application/json\` (415 \`unsupported_media_type\` otherwise) and a body of at most ${httpLimits.maxBodyBytes} bytes (2 MiB), chunked or not (413 \`payload_too_large\`). A body that is not valid UTF-8 JSON is 400 \`bad_request\`.
+- Timestamps are ISO 8601 in UTC with milliseconds, e.g. \`2026-11-22T04:42:30.462Z\`.
+- Money in listings is whole rupees (INR) and dollars (USD) per price tier.
+- Every response carries \`X-Request-Id\`; quote it when reporting a problem.
+
+## Errors
+Every error is \`{ "error": { "code", "message", "details"? } }\`. \`code\` is stable and meant for programs; \`message\` is for humans and may change.
+- Invalid query parameters are 400 \`bad_request\`, and an invalid body is 400 \`validation_error\`; both list each problem in \`details\` as \`{ path, message }\`.
+- An unknown path or method is 404 \`not_found\`.
+- 500 \`internal_error\` never carries internals; the cause is logged under the request id.
+
+## Authentication
+Send an API key as \`Authorization: Bearer <API_KEY>\`. Keys are created on the website (Account → API keys) with any of the scopes ${scopes.map((s) => `\`${s}\``).join(", ")} and an optional expiry; a key is shown once. Format: \`skit_\` followed by 38 base62 characters (32 random, then a CRC32 checksum), so leaked keys are easy to scan for and mistyped ones are refused before any lookup; only a SHA-256 of the key is stored.
+- No credentials on a protected operation: 401 \`unauthorized\` (with \`WWW-Authenticate: Bearer\`). An unknown, revoked, expired or malformed key: 401 \`invalid_token\` (one answer for all four). A key sent to a public operation must be valid too.
+- Missing scope: 403 \`insufficient_scope\` with \`details.requiredScope\`. Plan too low: 403 \`plan_required\` with \`details.requiredPlan\`. Suspended account: 403 \`account_disabled\`. A website-only operation (API keys, checkout): 403 \`forbidden\`.
+- Other accounts' resources answer 404 \`not_found\`; pricing another author's plugin is 403 \`forbidden\`.
+- The plan is read on every request: a plan change applies to the next request.
+
+## Limits
+- ${plans.free.entitlements.apiRequestsPerMinute} key-authenticated requests per minute per account (\`plan.entitlements.apiRequestsPerMinute\` of GET /me), shared by all of its keys, in fixed one-minute windows. Every key-authenticated response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix seconds), errors included; beyond the limit, 429 \`rate_limited\` with \`Retry-After\` in seconds.
+- At most 10 successful publishes per hour per account (POST /plugins).
+- The exchange-rate operations: 120 requests per minute per client address.
+
+## Paid plugins
+Purchases happen on the website only. A buyer pays the INR amount of the tier in India and the USD amount elsewhere; amounts of purchases, sales, earnings and payouts are integers in paise or cents. Authors get ${commerce.authorShareBasisPoints / 100} % of each sale (rounded down); a sale is held for the ${commerce.refundWindowDays}-day refund window, then payable, and paid out once payable reaches ₹${commerce.payoutMinimum.INR / 100} or $${commerce.payoutMinimum.USD / 100}.
+
+## Paging
+\`GET /plugins\` pages with an opaque keyset cursor: pass the \`next\` of one page as \`cursor\` to get the following one; \`next\` is null on the last page. \`limit\` is 1 to ${pluginPaging.maxLimit} (default ${pluginPaging.defaultLimit}); \`q\` searches name, slug, description and publisher name. Order: the service's own plugins first, then downloads descending, then listing id descending, so the order is total and pages never overlap.
+`.trim();

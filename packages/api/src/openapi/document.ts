@@ -1,0 +1,157 @@
+/**
+ * The OpenAPI document of /api/v1, generated from the routers by
+ * trpc-to-openapi and then corrected so it tells the truth about the wire:
+ * the real success statuses, the error envelope of SPEC §7 for every error
+ * this surface sends (and none it does not), the headers it sets, and the
+ * security each operation really has.
+ */
+import { type ErrorCode, errorEnvelopeSchema, errorStatus, httpLimits } from "@streamkit/api-contract";
+import type { AnyRouter } from "@trpc/server";
+import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { createSchema } from "zod-openapi";
+import { plans } from "@streamkit/plans";
+import type { Meta, RestMeta } from "../trpc";
+import { apiDescription } from "./description";
+import { errorExamples } from "./error-examples";
+
+type Json = Record<string, unknown>;
+
+const SAFE_INT = 9007199254740991;
+
+export function buildOpenApiDocument(router: AnyRouter, options: { baseUrl: string; version: string }): OpenAPIObject {
+  const document = generateOpenApiDocument(router, {
+    title: "Streamkit API",
+    version: options.version,
+    baseUrl: `${options.baseUrl}/api/v1`,
+    description: apiDescription,
+    securitySchemes: {
+      ApiKey: {
+        type: "http",
+        scheme: "bearer",
+        description: "An API key, sent as `Authorization: Bearer <API_KEY>`.",
+      },
+    },
+  });
+
+  const metas = new Map<string, RestMeta>();
+  for (const procedure of Object.values(router._def.procedures as Record<string, { _def: { meta?: Meta } }>)) {
+    const openapi = procedure._def.meta?.openapi;
+    if (openapi) metas.set(`${openapi.method.toLowerCase()} ${openapi.path}`, procedure._def.meta?.rest ?? {});
+  }
+
+  const errorSchema = createSchema(errorEnvelopeSchema, { io: "output" });
+  const components = (document.components ??= {}) as Json & { schemas?: Json };
+  const schemas = (components.schemas ??= {}) as Json;
+  for (const name of Object.keys(schemas)) if (name.startsWith("error.")) delete schemas[name];
+  Object.assign(schemas, errorSchema.components?.schemas ?? {});
+  schemas.Error = errorSchema.schema;
+  delete (components.securitySchemes as Json | undefined)?.Authorization;
+
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Json)) {
+      const meta = metas.get(`${method} ${path}`);
+      if (!meta) continue;
+      rewriteOperation(operation as Json, method, meta);
+    }
+  }
+  addHeaderComponents(document);
+  stripSafeIntegerBounds(document);
+  return document;
+}
+
+function rewriteOperation(operation: Json, method: string, meta: RestMeta): void {
+  const responses = operation.responses as Record<string, Json>;
+  const success = responses["200"]!;
+  for (const status of Object.keys(responses)) delete responses[status];
+
+  const auth = meta.auth ?? "optional";
+  const headers: Json = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+  if (auth !== "none" || meta.addressLimited) Object.assign(headers, rateLimitHeaderRefs);
+
+  const status = meta.successStatus ?? 200;
+  if (status === 204) {
+    responses["204"] = { description: "Done; no body.", headers };
+  } else {
+    const successHeaders = meta.etag ? { ...headers, ETag: { $ref: "#/components/headers/ETag" } } : headers;
+    responses[String(status)] = { ...success, description: status === 201 ? "Created" : "OK", headers: successHeaders };
+  }
+  if (meta.etag) {
+    responses["304"] = { description: "Not modified: the ETag sent in If-None-Match is still current. No body.", headers };
+  }
+
+  const codes = new Set<ErrorCode>(meta.errors ?? []);
+  codes.add(method === "get" || method === "delete" ? "bad_request" : "validation_error");
+  if (method === "post" || method === "put" || method === "patch") {
+    ["bad_request", "payload_too_large", "unsupported_media_type"].forEach((c) => codes.add(c as ErrorCode));
+  }
+  if (auth === "optional") ["invalid_token", "account_disabled", "rate_limited"].forEach((c) => codes.add(c as ErrorCode));
+  if (auth === "key") ["unauthorized", "invalid_token", "account_disabled", "rate_limited"].forEach((c) => codes.add(c as ErrorCode));
+  if (meta.addressLimited) codes.add("rate_limited");
+  if (meta.websiteOnly) codes.add("forbidden");
+  if (meta.scope) codes.add("insufficient_scope");
+  if (meta.plan) codes.add("plan_required");
+  codes.add("internal_error");
+
+  const requirements = [
+    meta.scope ? `Scope \`${meta.scope}\`.` : null,
+    meta.plan ? `Plan: ${plans[meta.plan].title} or higher.` : null,
+  ].filter(Boolean);
+  if (requirements.length) operation.description = `${operation.description ?? ""}\n\n**Requires:** ${requirements.join(" ")}`.trim();
+
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+  for (const [errorStatusCode, group] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const examples = Object.fromEntries(group.map((code) => [code, { value: errorExamples[code] }]));
+    responses[String(errorStatusCode)] = {
+      description: group.map((code) => `\`${code}\``).join(", "),
+      headers: errorStatusCode === 429 ? { ...headers, "Retry-After": { $ref: "#/components/headers/Retry-After" } } : headers,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples } },
+    };
+  }
+
+  if (auth === "none") operation.security = [];
+  else if (auth === "optional") operation.security = [{}, { ApiKey: [] }];
+  else operation.security = [{ ApiKey: [] }];
+
+  for (const parameter of (operation.parameters ?? []) as Json[]) {
+    const schema = parameter.schema as Json | undefined;
+    if (schema?.description && !parameter.description) {
+      parameter.description = schema.description;
+      delete schema.description;
+    }
+  }
+
+  if (method === "post" || method === "put" || method === "patch") {
+    const body = operation.requestBody as Json | undefined;
+    if (body) body.description = `JSON, at most ${httpLimits.maxBodyBytes} bytes.`;
+  }
+}
+
+const rateLimitHeaderRefs = {
+  "X-RateLimit-Limit": { $ref: "#/components/headers/X-RateLimit-Limit" },
+  "X-RateLimit-Remaining": { $ref: "#/components/headers/X-RateLimit-Remaining" },
+  "X-RateLimit-Reset": { $ref: "#/components/headers/X-RateLimit-Reset" },
+};
+
+/** Shared header definitions, added once. */
+function addHeaderComponents(document: OpenAPIObject): void {
+  const components = (document.components ??= {}) as Json;
+  components.headers = {
+    "X-Request-Id": { description: "Identifies this request in the service's logs; quote it when reporting a problem.", schema: { type: "string" } },
+    "X-RateLimit-Limit": { description: "Requests allowed per window (sent on key-authenticated responses, and on every exchange-rate response).", schema: { type: "integer" } },
+    "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
+    "X-RateLimit-Reset": { description: "Unix time in seconds when the window resets.", schema: { type: "integer" } },
+    "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
+    ETag: { description: "Entity tag of this response; send it back as If-None-Match.", schema: { type: "string" } },
+  };
+}
+
+/** zod writes ±2^53-1 bounds on every integer; the wire never promises them. */
+function stripSafeIntegerBounds(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(stripSafeIntegerBounds);
+  if (!node || typeof node !== "object") return;
+  const record = node as Json;
+  if (record.maximum === SAFE_INT) delete record.maximum;
+  if (record.minimum === -SAFE_INT) delete record.minimum;
+  Object.values(record).forEach(stripSafeIntegerBounds);
+}

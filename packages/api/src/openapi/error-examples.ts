@@ -1,0 +1,58 @@
+import type { ErrorCode, ErrorEnvelope } from "@streamkit/api-contract";
+
+/** One example body per error code, shown in the API reference. */
+export const errorExamples: Record<ErrorCode, ErrorEnvelope> = {
+  validation_error: {
+    error: {
+      code: "validation_error",
+      message: "The request body failed validation — changelog: Invalid input: expected string, received undefined",
+      details: [{ path: "changelog", message: "Invalid input: expected string, received undefined" }],
+    },
+  },
+  bad_request: {
+    error: {
+      code: "bad_request",
+      message: "Invalid query parameter — limit: Too big: expected number to be <=100",
+      details: [{ path: "limit", message: "Too big: expected number to be <=100" }],
+    },
+  },
+  invalid_package: {
+    error: {
+      code: "invalid_package",
+      message: "The package has 1 problem: main.lua:3:5: 'end' expected near <eof>",
+      details: [{ path: "main.lua:3:5", message: "'end' expected near <eof>" }],
+    },
+  },
+  unauthorized: { error: { code: "unauthorized", message: "Send an API key as Authorization: Bearer <API_KEY>." } },
+  invalid_token: { error: { code: "invalid_token", message: "The API key is unknown, revoked or expired." } },
+  insufficient_scope: {
+    error: { code: "insufficient_scope", message: "This API key lacks the plugins:write scope.", details: { requiredScope: "plugins:write" } },
+  },
+  plan_required: {
+    error: { code: "plan_required", message: "This needs the Pro plan or higher.", details: { requiredPlan: "pro" } },
+  },
+  limit_reached: { error: { code: "limit_reached", message: "Your plan allows 25 overlays.", details: { limit: 25 } } },
+  forbidden: { error: { code: "forbidden", message: "API keys cannot be used for this; use the website." } },
+  purchase_required: {
+    error: {
+      code: "purchase_required",
+      message: "Buy this plugin on the website to download it.",
+      details: { price: { tier: "t2", INR: 99, USD: 2 }, buyUrl: "https://streamkit.example/plugins/song-requests/buy" },
+    },
+  },
+  account_disabled: { error: { code: "account_disabled", message: "This account is suspended." } },
+  not_found: { error: { code: "not_found", message: "No plugin \"nope\" in the marketplace." } },
+  conflict: { error: { code: "conflict", message: "The overlay changed since rev 4.", details: { currentRev: 5 } } },
+  slug_taken: { error: { code: "slug_taken", message: "Another publisher owns the plugin id \"chat-commands\"." } },
+  version_exists: { error: { code: "version_exists", message: "Version 1.2.0 is not higher than the published 1.2.0." } },
+  payload_too_large: {
+    error: { code: "payload_too_large", message: "The request body is larger than the limit of 2097152 bytes.", details: { limit: 2097152 } },
+  },
+  unsupported_media_type: {
+    error: { code: "unsupported_media_type", message: "Send the body as JSON with Content-Type: application/json." },
+  },
+  rate_limited: { error: { code: "rate_limited", message: "Too many requests; retry in 12 seconds." } },
+  internal_error: {
+    error: { code: "internal_error", message: "Something went wrong on our side. Quote the request id when you report it." },
+  },
+};

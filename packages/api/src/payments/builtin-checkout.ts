@@ -1,0 +1,25 @@
+import type { AccountCaller } from "../context";
+import type { AppDeps } from "../deps";
+import { AppError, notFound } from "../errors";
+import { findCheckout } from "./checkout";
+import { receiveWebhook } from "./webhooks";
+
+/**
+ * The "Pay" button of the built-in provider's hosted page. Like a real
+ * provider it confirms the payment by sending its signed event to the
+ * webhook endpoint — here through the very same handler, in-process.
+ */
+export async function payBuiltinCheckout(deps: AppDeps, caller: AccountCaller, checkoutId: string) {
+  const builtin = deps.payments.builtin;
+  const found = await findCheckout(deps, caller, checkoutId);
+  if (!builtin || !found || found.checkout.provider !== "builtin") throw notFound("No such checkout.");
+  if (found.checkout.status !== "open") throw new AppError("conflict", "This checkout is already completed.");
+  const signed = builtin.paymentEvent({ id: found.checkout.id, amount: found.checkout.amount, currency: found.checkout.currency }, deps.now());
+  const response = await receiveWebhook(
+    deps,
+    "builtin",
+    new Request(`${deps.env.PUBLIC_URL}/api/webhooks/builtin`, { method: "POST", headers: signed.headers, body: signed.rawBody }),
+  );
+  if (!response.ok) throw new AppError("internal_error", "The payment could not be confirmed.");
+  return { slug: found.slug, outcome: ((await response.json()) as { outcome: string }).outcome };
+}

@@ -1,0 +1,190 @@
+import { createHash } from "node:crypto";
+import Razorpay from "razorpay";
+import { z } from "zod";
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, ProviderEvent } from "./provider";
+import { WebhookSignatureError } from "./provider";
+import { hexEqual, hmacHex } from "./signature";
+
+export const RAZORPAY_SIGNATURE_HEADER = "x-razorpay-signature";
+export const RAZORPAY_EVENT_ID_HEADER = "x-razorpay-event-id";
+
+export interface RazorpayProviderOptions {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /**
+   * Another API address than https://api.razorpay.com (the tests' local stub).
+   * The SDK has no option for it, so this re-points its HTTP client.
+   */
+  apiBaseUrl?: string;
+}
+
+/** A failed Razorpay API call. The SDK rejects with a plain object, not an Error; this keeps its status and code. */
+export class RazorpayRequestError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode: number | null,
+    readonly code: string | null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "RazorpayRequestError";
+  }
+}
+
+/** Razorpay sends `notes: []` when there are none (a PHP empty array). */
+const notesSchema = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish();
+const noteString = (notes: z.infer<typeof notesSchema>, key: string) => {
+  const value = notes && !Array.isArray(notes) ? notes[key] : undefined;
+  return typeof value === "string" ? value : undefined;
+};
+
+const envelopeSchema = z.object({ event: z.string().min(1), payload: z.record(z.string(), z.unknown()).default({}) });
+const paymentSchema = z.object({
+  id: z.string().min(1),
+  amount: z.int(),
+  currency: z.string().min(1),
+  captured: z.boolean().optional(),
+  amount_refunded: z.int().nullish(),
+  refund_status: z.string().nullish(),
+});
+const paymentLinkPaidSchema = z.object({
+  payment_link: z.object({ entity: z.object({ id: z.string(), reference_id: z.string().nullish(), notes: notesSchema }) }),
+  payment: z.object({ entity: paymentSchema }),
+});
+const refundedSchema = z.object({ payment: z.object({ entity: paymentSchema }) });
+
+/** Our checkout ids are UUIDs; a link without one was made by something else on the same Razorpay account. */
+const checkoutIdSchema = z.uuid();
+
+/**
+ * Razorpay takes INR through Payment Links (a hosted page at short_url). The
+ * webhook endpoint (/api/webhooks/razorpay) must subscribe to
+ * payment_link.paid and refund.processed.
+ */
+export class RazorpayProvider implements PaymentProvider {
+  readonly id = "razorpay" as const;
+  readonly currencies = ["INR"] as const;
+  private readonly razorpay: Razorpay;
+  private readonly webhookSecret: string;
+
+  constructor(options: RazorpayProviderOptions) {
+    this.webhookSecret = options.webhookSecret;
+    this.razorpay = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
+    if (options.apiBaseUrl) {
+      const http = (this.razorpay.api as unknown as { rq?: { defaults?: { baseURL?: string } } }).rq;
+      if (!http?.defaults) throw new Error("This razorpay SDK version no longer exposes its HTTP client; apiBaseUrl cannot be applied.");
+      http.defaults.baseURL = options.apiBaseUrl.replace(/\/+$/, "");
+    }
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    if (request.currency !== "INR") throw new Error(`Razorpay is configured for INR only, not ${request.currency}.`);
+    const body = {
+      amount: request.amount,
+      currency: "INR",
+      description: request.description,
+      // Razorpay keeps reference_id unique per account: one payment link per checkout.
+      reference_id: request.checkoutId,
+      notes: { checkoutId: request.checkoutId },
+      // Payment links have no cancel address; a buyer who gives up simply leaves the page.
+      callback_url: request.successUrl,
+      callback_method: "get",
+      ...(request.customerEmail ? { customer: { email: request.customerEmail } } : {}),
+    };
+    // The SDK's type demands `customer`, the API does not.
+    const link = await call("payment link creation", () =>
+      this.razorpay.paymentLink.create(body as Parameters<Razorpay["paymentLink"]["create"]>[0]),
+    );
+    const parsed = z.object({ id: z.string().min(1), short_url: z.url() }).safeParse(link);
+    if (!parsed.success) throw new RazorpayRequestError("Razorpay returned a payment link without an id or short_url.", null, null);
+    return { providerSessionId: parsed.data.id, redirectUrl: parsed.data.short_url };
+  }
+
+  /**
+   * Razorpay signs the raw body alone (hex HMAC-SHA256 in X-Razorpay-Signature)
+   * and no timestamp, so there is no replay window to enforce. The defence
+   * against replays is the event id, applied once (webhook_events). The
+   * X-Razorpay-Event-Id header is not covered by the signature — a replayer
+   * could change it — so for the events we act on the id is built from the
+   * signed body instead: a payment is paid once and fully refunded once, so
+   * `paid:<payment id>` and `refunded:<payment id>` are the same for every
+   * delivery, retry or replay of that fact (and refund.processed and
+   * payment.refunded for one refund share one id). Events we ignore use the
+   * header, else a hash of the body.
+   */
+  verifyWebhook(rawBody: string, headers: Headers, _now: Date): ProviderEvent {
+    const signature = headers.get(RAZORPAY_SIGNATURE_HEADER);
+    if (!signature) throw new WebhookSignatureError(`The ${RAZORPAY_SIGNATURE_HEADER} header is missing.`);
+    // Not Razorpay.validateWebhookSignature: it compares with ===, which leaks timing.
+    if (!hexEqual(hmacHex(this.webhookSecret, rawBody), signature.trim())) throw new WebhookSignatureError("The signature does not match.");
+
+    let envelope: z.infer<typeof envelopeSchema>;
+    try {
+      envelope = envelopeSchema.parse(JSON.parse(rawBody));
+    } catch {
+      throw new WebhookSignatureError("The signed body is not a Razorpay event.");
+    }
+    const deliveryId = headers.get(RAZORPAY_EVENT_ID_HEADER) ?? `sha256:${createHash("sha256").update(rawBody, "utf8").digest("hex")}`;
+    const ignored = (why: string): ProviderEvent => ({ id: deliveryId, type: "ignored", description: `${envelope.event}: ${why}` });
+
+    switch (envelope.event) {
+      case "payment_link.paid": {
+        const { payment_link, payment } = parsePayload(paymentLinkPaidSchema, envelope);
+        const link = payment_link.entity;
+        const checkoutId = checkoutIdSchema.safeParse(noteString(link.notes, "checkoutId") ?? link.reference_id);
+        if (!checkoutId.success) return ignored(`payment link ${link.id} carries no StreamKit checkout id`);
+        return {
+          id: `paid:${payment.entity.id}`,
+          type: "payment.succeeded",
+          checkoutId: checkoutId.data,
+          providerPaymentId: payment.entity.id,
+          amount: payment.entity.amount,
+          currency: payment.entity.currency.toUpperCase(),
+        };
+      }
+      case "refund.processed":
+      case "payment.refunded": {
+        const payment = parsePayload(refundedSchema, envelope).payment.entity;
+        // Razorpay refunds payments it never captured by itself; those never became purchases.
+        if (payment.captured === false) return ignored(`payment ${payment.id} was never captured`);
+        const full = payment.refund_status === "full" || (payment.amount_refunded ?? 0) >= payment.amount;
+        if (!full) return ignored(`payment ${payment.id} is only partly refunded`);
+        return { id: `refunded:${payment.id}`, type: "payment.refunded", providerPaymentId: payment.id };
+      }
+      default:
+        return ignored("not acted on");
+    }
+  }
+
+  async refund(providerPaymentId: string, amount: number): Promise<void> {
+    await call("refund", () => this.razorpay.payments.refund(providerPaymentId, { amount }));
+  }
+}
+
+function parsePayload<T extends z.ZodType>(schema: T, envelope: z.infer<typeof envelopeSchema>): z.infer<T> {
+  const result = schema.safeParse(envelope.payload);
+  if (!result.success) throw new WebhookSignatureError(`The signed ${envelope.event} event does not have the expected shape.`);
+  return result.data;
+}
+
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const failure = z
+      .object({ statusCode: z.union([z.number(), z.string()]), error: z.object({ code: z.string().optional(), description: z.string().optional() }).nullish() })
+      .safeParse(error);
+    if (failure.success) {
+      const { statusCode, error: detail } = failure.data;
+      throw new RazorpayRequestError(
+        `Razorpay ${what} failed: ${statusCode} ${detail?.code ?? ""} ${detail?.description ?? ""}`.trim(),
+        Number(statusCode),
+        detail?.code ?? null,
+        { cause: error },
+      );
+    }
+    // Without a response (network failure) the SDK's own error handling throws a TypeError.
+    throw new RazorpayRequestError(`Razorpay ${what} failed: the API could not be reached.`, null, null, { cause: error });
+  }
+}

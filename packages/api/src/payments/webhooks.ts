@@ -1,0 +1,121 @@
+import { checkouts, ledgerEntries, plugins, purchases, webhookEvents } from "@streamkit/db";
+import { authorShare, refundWindowEnds } from "@streamkit/plans";
+import { eq } from "drizzle-orm";
+import type { AppDeps } from "../deps";
+import { isUniqueViolation } from "../services/accounts";
+import { applyRefund } from "../services/purchases";
+import { type ProviderEvent, WebhookSignatureError } from "./provider";
+
+const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
+
+/**
+ * POST /api/webhooks/<provider>: the one path by which payments become
+ * purchases (and provider refunds become refunds), for every provider. The
+ * signature is checked on the raw body; the provider's event id is recorded
+ * in the same transaction as the event's effect, so a replayed or concurrent
+ * delivery is applied exactly once.
+ */
+export async function receiveWebhook(deps: AppDeps, providerId: string, request: Request): Promise<Response> {
+  const provider = deps.payments.byId(providerId);
+  if (!provider) return json(404, { error: { code: "not_found", message: `No payment provider "${providerId}" here.` } });
+  const rawBody = await request.text();
+  if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) return json(413, { error: { code: "payload_too_large", message: "Webhook body too large." } });
+  let event: ProviderEvent;
+  try {
+    event = await provider.verifyWebhook(rawBody, request.headers, deps.now());
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      deps.log.warn({ provider: providerId, reason: error.message }, "webhook refused");
+      return json(400, { error: { code: "bad_request", message: error.message } });
+    }
+    throw error;
+  }
+  const outcome = await applyEvent(deps, provider.id, event);
+  deps.log.info({ provider: providerId, event: event.id, type: event.type, outcome }, "webhook");
+  return json(200, { received: true, outcome });
+}
+
+export type EventOutcome = "applied" | "duplicate" | "ignored" | "unknown_checkout" | "double_payment_refunded" | "unknown_payment";
+
+export async function applyEvent(deps: AppDeps, providerId: string, event: ProviderEvent): Promise<EventOutcome> {
+  if (event.type === "payment.refunded") {
+    // The money already went back: record it whenever the provider says so, in the same transaction as the event id.
+    return deps.db.transaction(async (tx): Promise<EventOutcome> => {
+      const inserted = await tx.insert(webhookEvents).values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: deps.now() }).onConflictDoNothing().returning();
+      if (inserted.length === 0) return "duplicate";
+      const [purchase] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.providerPaymentId, event.providerPaymentId));
+      if (!purchase) return "unknown_payment";
+      await applyRefund(tx, purchase.id, deps.now());
+      return "applied";
+    });
+  }
+  if (event.type === "ignored") return (await recordEvent(deps, providerId, event)) ? "ignored" : "duplicate";
+
+  const now = deps.now();
+  return deps.db.transaction(async (tx): Promise<EventOutcome> => {
+    const inserted = await tx.insert(webhookEvents).values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning();
+    if (inserted.length === 0) return "duplicate";
+    const [row] = /^[0-9a-f-]{36}$/i.test(event.checkoutId)
+      ? await tx
+          .select({ checkout: checkouts, authorId: plugins.ownerId })
+          .from(checkouts)
+          .innerJoin(plugins, eq(plugins.id, checkouts.pluginId))
+          .where(eq(checkouts.id, event.checkoutId))
+          .for("update", { of: checkouts })
+      : [];
+    if (!row) return "unknown_checkout";
+    if (row.checkout.status === "paid") return "duplicate";
+    if (row.checkout.amount !== event.amount || row.checkout.currency !== event.currency.toUpperCase()) {
+      deps.log.error({ checkout: row.checkout.id, expected: [row.checkout.amount, row.checkout.currency], got: [event.amount, event.currency] }, "payment differs from its checkout");
+    }
+    try {
+      // A savepoint, so a second payment for an owned plugin leaves the event record and the checkout update intact.
+      await tx.transaction(async (inner) => {
+        const [purchase] = await inner
+          .insert(purchases)
+          .values({
+            accountId: row.checkout.accountId,
+            pluginId: row.checkout.pluginId,
+            checkoutId: row.checkout.id,
+            provider: providerId,
+            providerPaymentId: event.providerPaymentId,
+            currency: row.checkout.currency,
+            amount: row.checkout.amount,
+            paidAt: now,
+          })
+          .returning();
+        await inner.insert(ledgerEntries).values({
+          kind: "sale",
+          authorId: row.authorId,
+          currency: purchase!.currency,
+          gross: purchase!.amount,
+          share: authorShare(purchase!.amount),
+          purchaseId: purchase!.id,
+          availableAt: refundWindowEnds(now),
+          createdAt: now,
+        });
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The buyer already owns it (paid twice, e.g. in two tabs): nobody pays twice, so this payment goes back.
+      // The refund happens before the event is committed: if it fails, nothing is recorded, the webhook answers
+      // 500 and the provider delivers the event again later.
+      await tx.update(checkouts).set({ status: "duplicate", completedAt: now }).where(eq(checkouts.id, row.checkout.id));
+      await deps.payments.byId(providerId)!.refund(event.providerPaymentId, event.amount);
+      return "double_payment_refunded";
+    }
+    await tx.update(checkouts).set({ status: "paid", completedAt: now }).where(eq(checkouts.id, row.checkout.id));
+    return "applied";
+  });
+}
+
+async function recordEvent(deps: AppDeps, providerId: string, event: ProviderEvent): Promise<boolean> {
+  const inserted = await deps.db
+    .insert(webhookEvents)
+    .values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: deps.now() })
+    .onConflictDoNothing()
+    .returning();
+  return inserted.length > 0;
+}

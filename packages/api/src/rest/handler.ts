@@ -1,0 +1,209 @@
+/**
+ * The /api/v1 wrapper around trpc-to-openapi. The library routes and
+ * validates; this module owns what it cannot do: the error envelope of SPEC
+ * §7 for every failure, Content-Type and body-size checks before parsing,
+ * 304 for If-None-Match, bodiless 204s, and an X-Request-Id on every response.
+ */
+import { randomUUID } from "node:crypto";
+import { httpLimits } from "@streamkit/api-contract";
+import type { AnyRouter } from "@trpc/server";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { type Context, createContext, type ResponseMeta } from "../context";
+import type { AppDeps } from "../deps";
+import { clientAddress, compileTrust } from "../client-address";
+import { toAppError } from "../error-mapping";
+import { buildOpenApiDocument } from "../openapi/document";
+import { AppError } from "../errors";
+import { invalidToken, resolveApiKey, touchApiKey } from "../services/api-keys";
+import { countRequest } from "../trpc";
+import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
+import { etagMatches } from "./etag";
+import { corsHeaders, preflightResponse } from "./cors";
+import { collectRoutes, matchRoute, routesAt } from "./routes";
+
+export const REST_PREFIX = "/api/v1";
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
+const STATE = Symbol("rest-request-state");
+
+interface RequestState {
+  context: Context;
+  error?: unknown;
+}
+
+type LibraryRequest = Request & { [STATE]: RequestState };
+
+/** What a procedure's call produced, as the library hands it to its response object. */
+interface LibraryResult {
+  status: number;
+  body: string | undefined;
+}
+
+/** What the HTTP server knows that a fetch Request does not. */
+export interface ConnectionInfo {
+  /** The socket's peer address. */
+  remoteAddress?: string;
+}
+
+export type RestHandler = (request: Request, connection?: ConnectionInfo) => Promise<Response>;
+
+export function createRestHandler(router: AnyRouter, deps: AppDeps): RestHandler {
+  const routes = collectRoutes(router);
+  const library = createOpenApiNodeHttpHandler({
+    router,
+    createContext: ({ req }: { req: LibraryRequest }) => req[STATE].context,
+    responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) =>
+      errors.length === 0 && ctx?.res.status ? { status: ctx.res.status } : {},
+    onError: ({ error, req }: { error: unknown; req: LibraryRequest }) => {
+      req[STATE].error = error;
+    },
+  } as never) as unknown as (req: LibraryRequest, res: object) => Promise<void>;
+
+  let openApiJson: string | undefined;
+  const openApiDocument = () =>
+    (openApiJson ??= JSON.stringify(buildOpenApiDocument(router, { baseUrl: deps.env.PUBLIC_URL, version: "1.0.0" })));
+
+  const trust = compileTrust(deps.env.TRUSTED_PROXIES);
+
+  return async function handle(request: Request, connection: ConnectionInfo = {}): Promise<Response> {
+    const requestId = randomUUID();
+    const started = performance.now();
+    const url = new URL(request.url);
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    const path = url.pathname.slice(REST_PREFIX.length).replace(/\/+$/, "") || "/";
+    const inputKind = method === "GET" || method === "DELETE" ? "query" : "body";
+    const context = createContext({
+      deps,
+      requestId,
+      surface: "rest",
+      clientAddress: clientAddress(connection.remoteAddress, request.headers.get("x-forwarded-for"), trust),
+    });
+    let response: Response;
+    let failure: unknown;
+    let cors = false;
+    try {
+      if (method === "OPTIONS") {
+        const methods = routesAt(routes, path).filter((r) => r.rest.cors).map((r) => r.method);
+        if (methods.length === 0) throw new AppError("not_found", `No such endpoint: OPTIONS ${REST_PREFIX}${path}`);
+        response = preflightResponse(methods);
+      } else if (method === "GET" && path === "/openapi.json") {
+        cors = true;
+        context.res.headers["Cache-Control"] = "public, max-age=300";
+        response = successResponse(request, { status: 200, body: openApiDocument() }, context.res);
+      } else {
+        const route = matchRoute(routes, method, path);
+        if (!route) throw new AppError("not_found", `No such endpoint: ${method} ${REST_PREFIX}${path}`);
+        cors = route.rest.cors === true;
+        if (route.rest.auth !== "none") await authenticate(request, context);
+        let body: unknown;
+        if (WRITE_METHODS.has(method)) {
+          if (!isJsonContentType(request.headers.get("content-type"))) {
+            throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
+          }
+          body = parseJsonBody(await readBodyWithin(request, httpLimits.maxBodyBytes));
+        }
+        const state: RequestState = { context };
+        const result = await callLibrary(library, request, method, url, path, body, state);
+        failure = state.error;
+        response = failure === undefined ? successResponse(request, result, context.res) : errorResponse(toAppError(failure, inputKind), context.res);
+      }
+    } catch (thrown) {
+      failure = thrown;
+      response = errorResponse(toAppError(thrown, inputKind), context.res);
+    }
+    if (response.status >= 500) {
+      deps.log.error({ requestId, method: request.method, path: url.pathname, err: failure }, "request failed");
+    }
+    response.headers.set("X-Request-Id", requestId);
+    if (cors) for (const [name, value] of Object.entries(corsHeaders)) response.headers.set(name, value);
+    if (request.method === "HEAD") response = new Response(null, { status: response.status, headers: response.headers });
+    deps.log.debug(
+      { requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+    return response;
+  };
+}
+
+function callLibrary(
+  library: (req: LibraryRequest, res: object) => Promise<void>,
+  request: Request,
+  method: string,
+  url: URL,
+  path: string,
+  body: unknown,
+  state: RequestState,
+): Promise<LibraryResult> {
+  const innerUrl = new URL(path + url.search, url.origin).toString();
+  // The library re-checks Content-Type case-sensitively and reads `body`
+  // itself; hand it a normalised header and the body already parsed.
+  const headers = new Headers(request.headers);
+  if (body !== undefined) headers.set("content-type", "application/json");
+  const inner = new Request(innerUrl, { method, headers, signal: request.signal });
+  const proxy = new Proxy(inner, {
+    get(target, prop) {
+      if (prop === STATE) return state;
+      if (prop === "body") return body;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  }) as LibraryRequest;
+  return new Promise<LibraryResult>((resolve, reject) => {
+    let status = 200;
+    const res = {
+      setHeader() {
+        // Headers come from ctx.res; the library's own (Content-Type) are set below.
+      },
+      get statusCode() {
+        return status;
+      },
+      set statusCode(code: number) {
+        status = code;
+      },
+      end(chunk?: string) {
+        resolve({ status, body: chunk });
+      },
+    };
+    library(proxy, res).catch(reject);
+  });
+}
+
+function successResponse(request: Request, result: LibraryResult, meta: ResponseMeta): Response {
+  const headers = new Headers(meta.headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  const etag = headers.get("ETag");
+  if (result.status === 200 && etag && etagMatches(request.headers.get("if-none-match"), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  if (result.status === 204 || result.body === undefined) {
+    return new Response(null, { status: result.status, headers });
+  }
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(result.body, { status: result.status, headers });
+}
+
+function errorResponse(error: AppError, meta: ResponseMeta): Response {
+  const headers = new Headers(meta.headers);
+  headers.delete("ETag");
+  for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
+  headers.set("Cache-Control", "no-store");
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(error.toBody()), { status: error.status, headers });
+}
+
+/**
+ * Credentials on /api/v1 are API keys only (cookies are never read here, so a
+ * browser session cannot be ridden cross-site). A key that is sent must be
+ * valid, even where none is needed; the request is then counted against the
+ * account's limit before anything else can fail.
+ */
+async function authenticate(request: Request, context: Context): Promise<void> {
+  const authorization = request.headers.get("authorization");
+  if (authorization === null) return;
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  if (!match) throw invalidToken();
+  const { db, log, now } = context.deps;
+  const caller = await resolveApiKey(db, match[1]!, now());
+  context.caller = caller;
+  touchApiKey(db, caller.key!.id, now()).catch((error: unknown) => log.warn({ err: error }, "could not record API key use"));
+  await countRequest(context);
+}

@@ -1,0 +1,72 @@
+import { mkdirSync } from "node:fs";
+import { type DatabaseHandle, migrateDatabase, openDatabase } from "@streamkit/db";
+import { type AppDeps, createDeps } from "./deps";
+import { env as processEnv, type Env } from "./env";
+import { createLogger } from "./logger";
+import { acquireDataDirLock } from "./data-dir-lock";
+import { createRestHandler, type RestHandler } from "./rest/handler";
+import { appRouter } from "./routers";
+import { seedDemoCatalogue } from "./seed/demo";
+import { startMaintenance } from "./maintenance";
+import { startFx } from "./fx/service";
+import { startAdminChannel } from "./admin/channel";
+import type { AuthConfig } from "@auth/core";
+import { buildAuthConfig } from "./auth/auth-config";
+import { authSecret } from "./auth/auth-secret";
+
+/** Everything one server process holds: opened once, on the first request, never at build time. */
+export interface Runtime {
+  deps: AppDeps;
+  /** Auth.js configuration for the website's sign-in. */
+  auth: AuthConfig;
+  database: DatabaseHandle;
+  rest: RestHandler;
+  close(): Promise<void>;
+}
+
+/** Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite), migrates it and seeds an empty one. */
+export async function startRuntime(env: Env, options: { now?: () => Date } = {}): Promise<Runtime> {
+  const log = createLogger(env.LOG_LEVEL);
+  let releaseLock = () => {};
+  if (!env.DATABASE_URL) {
+    mkdirSync(env.dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(env.dataDir);
+  }
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir });
+  await migrateDatabase(database, env.MIGRATIONS_DIR);
+  const deps = await createDeps({ db: database.db, env, log, now: options.now ?? (() => new Date()) });
+  if (env.DEMO_DATA === "auto") {
+    const seeded = await seedDemoCatalogue(deps.db);
+    if (seeded) log.info({ plugins: seeded }, "seeded the demo catalogue into the empty database");
+  }
+  const auth = buildAuthConfig(deps, await authSecret(deps.db, env.AUTH_SECRET));
+  const timers = startMaintenance(deps);
+  // Exchange rates: the current day into memory now, then the refresh scheduler (FX_REFRESH).
+  const fx = await startFx(deps);
+  const adminChannel = database.kind === "pglite" ? await startAdminChannel(deps, env.dataDir) : null;
+  log.info({ database: database.kind, dataDir: database.kind === "pglite" ? env.dataDir : undefined }, "runtime ready");
+  return {
+    deps,
+    auth,
+    database,
+    rest: createRestHandler(appRouter, deps),
+    async close() {
+      timers.forEach(clearInterval);
+      await fx.stop();
+      adminChannel?.close();
+      await database.close();
+      releaseLock();
+    },
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __streamkitRuntime?: Promise<Runtime> };
+
+/** The process-wide runtime. Cached on globalThis so Next's separately bundled routes share one database. */
+export function getRuntime(): Promise<Runtime> {
+  holder.__streamkitRuntime ??= startRuntime(processEnv()).catch((error: unknown) => {
+    holder.__streamkitRuntime = undefined;
+    throw error;
+  });
+  return holder.__streamkitRuntime;
+}

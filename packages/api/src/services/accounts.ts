@@ -1,0 +1,84 @@
+import { accounts, type Db } from "@streamkit/db";
+import type { PlanName } from "@streamkit/plans";
+import { eq, sql } from "drizzle-orm";
+import type { AccountPrincipal } from "../context";
+import { AppError } from "../errors";
+
+const principalColumns = {
+  id: accounts.id,
+  name: accounts.name,
+  email: accounts.email,
+  plan: accounts.plan,
+  country: accounts.country,
+  staff: accounts.staff,
+  suspended: accounts.suspended,
+};
+
+export async function findAccountById(db: Db, id: string): Promise<AccountPrincipal | null> {
+  const [row] = await db.select(principalColumns).from(accounts).where(eq(accounts.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findAccountByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ ...principalColumns, passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(sql`lower(${accounts.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface NewAccount {
+  email: string;
+  name?: string;
+  plan?: PlanName;
+  staff?: boolean;
+  country?: string | null;
+  passwordHash?: string | null;
+}
+
+/** Creates an account; the unique index on lower(email) decides a race between two sign-ups. */
+export async function createAccount(db: Db, input: NewAccount): Promise<AccountPrincipal> {
+  const email = input.email.trim();
+  try {
+    const [row] = await db
+      .insert(accounts)
+      .values({
+        email,
+        name: input.name?.trim() || email.split("@")[0]!,
+        plan: input.plan ?? "free",
+        staff: input.staff ?? false,
+        country: input.country?.toUpperCase() ?? null,
+        passwordHash: input.passwordHash ?? null,
+      })
+      .returning(principalColumns);
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", `An account with the email ${email} already exists.`);
+    throw error;
+  }
+}
+
+export async function updateAccount(
+  db: Db,
+  email: string,
+  changes: Partial<Pick<typeof accounts.$inferInsert, "plan" | "suspended" | "staff" | "country" | "name" | "passwordHash">>,
+): Promise<AccountPrincipal> {
+  const [row] = await db
+    .update(accounts)
+    .set(changes)
+    .where(eq(sql`lower(${accounts.email})`, email.trim().toLowerCase()))
+    .returning(principalColumns);
+  if (!row) throw new AppError("not_found", `No account with the email ${email}.`);
+  return row;
+}
+
+/** PostgreSQL's unique_violation, as postgres.js and PGlite both report it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

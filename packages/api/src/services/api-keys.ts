@@ -1,0 +1,126 @@
+import type { ApiKeyView, Scope } from "@streamkit/api-contract";
+import { accounts, apiKeys, type Db } from "@streamkit/db";
+import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { generateApiKey, hashApiKey, isWellFormedApiKey } from "../auth/api-key-format";
+import type { AccountCaller } from "../context";
+import { AppError } from "../errors";
+
+export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiKeyView["status"] {
+  if (key.revokedAt) return "revoked";
+  if (key.expiresAt && key.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "active";
+}
+
+export function toKeyView(key: typeof apiKeys.$inferSelect, now: Date): ApiKeyView {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes as Scope[],
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    status: keyStatus(key, now),
+  };
+}
+
+export async function createApiKey(
+  db: Db,
+  accountId: string,
+  input: { name: string; scopes: Scope[]; expiresAt?: Date | null },
+  now: Date,
+  maxKeys: number,
+) {
+  if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError("validation_error", "The expiry must be in the future.", [{ path: "expiresAt", message: "Must be in the future." }]);
+  }
+  const [{ active } = { active: 0 }] = await db
+    .select({ active: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+  if (active >= maxKeys) {
+    throw new AppError("limit_reached", `An account may hold ${maxKeys} keys; revoke one first.`, { limit: maxKeys });
+  }
+  const generated = generateApiKey();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      accountId,
+      name: input.name,
+      prefix: generated.prefix,
+      hash: generated.hash,
+      scopes: input.scopes,
+      expiresAt: input.expiresAt ?? null,
+    })
+    .returning();
+  return { item: toKeyView(row!, now), key: generated.key };
+}
+
+export async function listApiKeys(db: Db, accountId: string, now: Date): Promise<ApiKeyView[]> {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map((row) => toKeyView(row, now));
+}
+
+/** Revokes one of the account's keys; someone else's key is not found (never revealed). */
+export async function revokeApiKey(db: Db, accountId: string | null, keyId: string, now: Date): Promise<ApiKeyView> {
+  const ownership = accountId ? eq(apiKeys.accountId, accountId) : undefined;
+  const valid = /^[0-9a-f-]{36}$/i.test(keyId);
+  const [row] = valid
+    ? await db
+        .update(apiKeys)
+        .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(and(eq(apiKeys.id, keyId), ownership))
+        .returning()
+    : [];
+  if (!row) throw new AppError("not_found", "No such API key.");
+  return toKeyView(row, now);
+}
+
+const INVALID_TOKEN_MESSAGE = "The API key is unknown, revoked or expired.";
+
+/**
+ * Turns a bearer token into a caller, or refuses it with one indistinguishable
+ * answer. Malformed keys never reach the database.
+ */
+export async function resolveApiKey(db: Db, token: string, now: Date): Promise<AccountCaller> {
+  if (!isWellFormedApiKey(token)) throw invalidToken();
+  const [row] = await db
+    .select({
+      key: apiKeys,
+      account: {
+        id: accounts.id,
+        name: accounts.name,
+        email: accounts.email,
+        plan: accounts.plan,
+        country: accounts.country,
+        staff: accounts.staff,
+        suspended: accounts.suspended,
+      },
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.hash, hashApiKey(token)))
+    .limit(1);
+  if (!row || keyStatus(row.key, now) !== "active") throw invalidToken();
+  return {
+    kind: "account",
+    account: row.account,
+    channel: "api",
+    scopes: row.key.scopes as Scope[],
+    key: { id: row.key.id, prefix: row.key.prefix, scopes: row.key.scopes as Scope[], expiresAt: row.key.expiresAt },
+  };
+}
+
+/** Records use at most once a minute per key, so a busy key does not write on every request. */
+export async function touchApiKey(db: Db, keyId: string, now: Date): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000)))));
+}
+
+export function invalidToken(): AppError {
+  return new AppError("invalid_token", INVALID_TOKEN_MESSAGE, undefined, {
+    "WWW-Authenticate": 'Bearer realm="streamkit", error="invalid_token"',
+  });
+}

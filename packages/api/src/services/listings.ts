@@ -1,0 +1,166 @@
+import type { Listing, ListingDetail, ListPluginsQuery } from "@streamkit/api-contract";
+import { accounts, type Db, type Plugin, plugins, pluginVersions } from "@streamkit/db";
+import { priceOf, type PriceTier } from "@streamkit/plans";
+import { compareVersions } from "@streamkit/plugin-rules";
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { AccountCaller, Caller } from "../context";
+import { notFound } from "../errors";
+import { decodeCursor, encodeCursor } from "./cursor";
+import { purchasedAmong } from "./ownership";
+import { openPriceRequests } from "./prices";
+
+/** The columns every listing needs: the plugin row and its publisher. */
+const listingColumns = {
+  plugin: plugins,
+  publisherName: accounts.name,
+  publisherVerified: accounts.verified,
+  publisherOfficial: accounts.official,
+};
+
+export type ListingRow = {
+  plugin: Plugin;
+  publisherName: string;
+  publisherVerified: boolean;
+  publisherOfficial: boolean;
+};
+
+/** What a listing needs to know about the caller beyond the row: their purchases and, as author, open price requests. */
+export interface ListingExtras {
+  purchased: ReadonlySet<string>;
+  priceRequests: ReadonlyMap<string, NonNullable<Listing["priceRequest"]>>;
+}
+
+const noExtras: ListingExtras = { purchased: new Set(), priceRequests: new Map() };
+
+/** Two small queries for a whole page, only for signed-in callers. */
+export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[]): Promise<ListingExtras> {
+  if (caller.kind !== "account" || rows.length === 0) return noExtras;
+  const ids = rows.map((row) => row.plugin.id);
+  const own = rows.filter((row) => row.plugin.ownerId === caller.account.id).map((row) => row.plugin.id);
+  const [purchased, priceRequests] = await Promise.all([purchasedAmong(db, caller.account.id, ids), openPriceRequests(db, own)]);
+  return { purchased, priceRequests };
+}
+
+/** Shapes one row into the §2.2 listing as seen by `caller`. */
+export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras = noExtras): Listing {
+  const p = row.plugin;
+  const price = priceOf(p.priceTier as PriceTier | null);
+  const mine = caller.kind === "account" && caller.account.id === p.ownerId;
+  const priceRequest = mine ? extras.priceRequests.get(p.id) : undefined;
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    description: p.description,
+    version: p.latestVersion,
+    permissions: p.permissions,
+    publisher: {
+      kind: row.publisherOfficial ? "official" : "user",
+      name: row.publisherName,
+      verified: row.publisherVerified,
+    },
+    downloads: p.downloads,
+    homepage: p.homepage,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    status: p.status,
+    mine,
+    price,
+    owned: price === null || mine || extras.purchased.has(p.id),
+    ...(priceRequest ? { priceRequest } : {}),
+  };
+}
+
+/** `%`, `_` and `\` are literal in a search. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The marketplace page query (one more row than asked, to know whether a next page exists). */
+export function marketPageQuery(db: Db, query: ListPluginsQuery) {
+  const conditions: SQL[] = [eq(plugins.status, "published")];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(
+      or(
+        ilike(plugins.name, pattern),
+        ilike(plugins.slug, pattern),
+        ilike(plugins.description, pattern),
+        ilike(accounts.name, pattern),
+      )!,
+    );
+  }
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    conditions.push(
+      sql`(${plugins.official}, ${plugins.downloads}, ${plugins.id}) < (${after.official}, ${after.downloads}, ${after.id}::uuid)`,
+    );
+  }
+  return db
+    .select(listingColumns)
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(and(...conditions))
+    .orderBy(desc(plugins.official), desc(plugins.downloads), desc(plugins.id))
+    .limit(query.limit + 1);
+}
+
+export async function listPlugins(db: Db, caller: Caller, query: ListPluginsQuery) {
+  const rows = await marketPageQuery(db, query);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > query.limit && last
+      ? encodeCursor({ official: last.plugin.official, downloads: last.plugin.downloads, id: last.plugin.id })
+      : null;
+  const extras = await listingExtras(db, caller, page);
+  return { items: page.map((row) => toListing(row, caller, extras)), next };
+}
+
+export function publishedPluginQuery(db: Db, slug: string) {
+  return db
+    .select(listingColumns)
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(and(eq(plugins.slug, slug), eq(plugins.status, "published")))
+    .limit(1);
+}
+
+/** Any plugin by slug, whatever its status (its author sees hidden and removed ones). */
+function anyPluginQuery(db: Db, slug: string) {
+  return db.select(listingColumns).from(plugins).innerJoin(accounts, eq(accounts.id, plugins.ownerId)).where(eq(plugins.slug, slug)).limit(1);
+}
+
+export async function listMyPlugins(db: Db, caller: AccountCaller): Promise<Listing[]> {
+  const rows = await db
+    .select(listingColumns)
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(eq(plugins.ownerId, caller.account.id))
+    .orderBy(desc(plugins.updatedAt), desc(plugins.id));
+  const extras = await listingExtras(db, caller, rows);
+  return rows.map((row) => toListing(row, caller, extras));
+}
+
+/** A plugin's versions, newest first. */
+export function versionsQuery(db: Db, pluginId: string) {
+  return db
+    .select({ version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
+    .from(pluginVersions)
+    .where(eq(pluginVersions.pluginId, pluginId))
+    .orderBy(desc(pluginVersions.createdAt), desc(pluginVersions.id));
+}
+
+export async function getPluginDetail(db: Db, caller: Caller, slug: string): Promise<ListingDetail> {
+  // Anonymous callers can only see published plugins: one query with the status filter.
+  const [row] = caller.kind === "account" ? await anyPluginQuery(db, slug) : await publishedPluginQuery(db, slug);
+  const visible = row && (row.plugin.status === "published" || (caller.kind === "account" && row.plugin.ownerId === caller.account.id));
+  if (!row || !visible) throw notFound(`No plugin "${slug}" in the marketplace.`);
+  // Versions only ever increase, so SemVer order is publish order; it also settles two publishes in one millisecond.
+  const versions = (await versionsQuery(db, row.plugin.id)).sort((a, b) => compareVersions(b.version, a.version));
+  const extras = await listingExtras(db, caller, [row]);
+  return {
+    ...toListing(row, caller, extras),
+    versions: versions.map((v) => ({ version: v.version, changelog: v.changelog, createdAt: v.createdAt.toISOString() })),
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * The operator CLI against a running server: on PGlite the server holds the
+ * data folder and the CLI goes through its admin channel; on PostgreSQL both
+ * share DATABASE_URL. Every command prints one JSON object.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { DatabaseHandle } from "@streamkit/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { admin } from "../support/admin-cli";
+import { createTestDatabase } from "../support/database";
+import { type ServerProcess, startServerProcess } from "../support/server-process";
+
+const onPostgres = process.env.TEST_DB === "postgres";
+let database: DatabaseHandle | undefined;
+let server: ServerProcess;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  if (onPostgres) {
+    database = await createTestDatabase();
+    env = { DATABASE_URL: database.url! };
+  } else {
+    env = { DATA_DIR: mkdtempSync(join(tmpdir(), "streamkit-cli-")) };
+  }
+  server = await startServerProcess(env);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.close();
+});
+
+const me = (key: string) => fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+
+describe("npm run -s admin", () => {
+  it("creates accounts and keys that the running server accepts", async () => {
+    const created = await admin(["account", "create", "--email", "grace@example.com", "--plan", "pro", "--name", "Grace Hopper", "--staff"], env);
+    expect(created.code).toBe(0);
+    expect(created.stdout.trim().split("\n")).toHaveLength(1);
+    expect(created.json).toEqual({ id: expect.any(String), email: "grace@example.com", plan: "pro" });
+
+    const key = await admin(["key", "create", "--email", "grace@example.com", "--scopes", "plugins:read,sales:read"], env);
+    expect(key.code).toBe(0);
+    expect(key.json).toEqual({ id: expect.any(String), key: expect.stringMatching(/^skit_[0-9A-Za-z]{38}$/), scopes: ["plugins:read", "sales:read"] });
+
+    const response = await me(key.json.key);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ account: { id: created.json.id, name: "Grace Hopper" }, plan: { name: "pro" } });
+  }, 60_000);
+
+  it("changes plans, suspends and unsuspends, applied by the server on the next request", async () => {
+    await admin(["account", "create", "--email", "alan@example.com"], env);
+    const { json: key } = await admin(["key", "create", "--email", "alan@example.com", "--scopes", "plugins:read"], env);
+    expect((await (await me(key.key)).json()).plan.name).toBe("free");
+
+    const plan = await admin(["account", "set-plan", "--email", "alan@example.com", "--plan", "ultimate"], env);
+    expect(plan.json).toEqual({ id: expect.any(String), email: "alan@example.com", plan: "ultimate" });
+    expect((await (await me(key.key)).json()).plan.name).toBe("ultimate");
+
+    const suspended = await admin(["account", "suspend", "--email", "alan@example.com"], env);
+    expect(suspended.json).toEqual({ id: expect.any(String), email: "alan@example.com", suspended: true });
+    expect((await me(key.key)).status).toBe(403);
+
+    const restored = await admin(["account", "unsuspend", "--email", "alan@example.com"], env);
+    expect(restored.json).toMatchObject({ suspended: false });
+    expect((await me(key.key)).status).toBe(200);
+  }, 60_000);
+
+  it("revokes keys and honours expiry dates", async () => {
+    await admin(["account", "create", "--email", "edsger@example.com"], env);
+    const { json: key } = await admin(["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2099-01-01T00:00:00Z"], env);
+    expect((await me(key.key)).status).toBe(200);
+    const revoked = await admin(["key", "revoke", "--id", key.id], env);
+    expect(revoked.json).toEqual({ id: key.id, status: "revoked" });
+    expect((await me(key.key)).status).toBe(401);
+
+    const { json: past } = await admin(["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2000-01-01"], env);
+    expect(past).toBeUndefined();
+  }, 60_000);
+
+  it("reviews price requests: approve sets the price, reject keeps it and shows the note", async () => {
+    const { json: account } = await admin(["account", "create", "--email", "pricer@example.com", "--plan", "pro"], env);
+    const { json: key } = await admin(["key", "create", "--email", "pricer@example.com", "--scopes", "plugins:read,plugins:write"], env);
+    const headers = { authorization: `Bearer ${key.key}`, "content-type": "application/json" };
+    const manifest = { id: "cli-priced", name: "CLI Priced", version: "1.0.0", permissions: ["ui.notify"] };
+    const published = await fetch(`${server.url}/api/v1/plugins`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ changelog: "First.", files: [{ path: "plugin.json", content: JSON.stringify(manifest) }, { path: "main.lua", content: 'ui.notify("hi")\n' }] }),
+    });
+    expect(published.status).toBe(201);
+    const request = (tier: string) => fetch(`${server.url}/api/v1/plugins/cli-priced/price`, { method: "PUT", headers, body: JSON.stringify({ tier }) });
+
+    expect((await request("t2")).status).toBe(200);
+    const rejected = await admin(["price-request", "reject", "--slug", "cli-priced", "--note", "Start lower."], env);
+    expect(rejected.code).toBe(0);
+    expect(rejected.json).toEqual({ slug: "cli-priced", tier: "t2", status: "rejected", note: "Start lower.", price: null });
+    const seen = await (await fetch(`${server.url}/api/v1/plugins/cli-priced`, { headers })).json();
+    expect(seen.item.priceRequest).toMatchObject({ tier: "t2", status: "rejected", note: "Start lower." });
+
+    expect((await request("t1")).status).toBe(200);
+    const approved = await admin(["price-request", "approve", "--slug", "cli-priced"], env);
+    expect(approved.json).toEqual({ slug: "cli-priced", tier: "t1", status: "approved", note: null, price: { tier: "t1", INR: 49, USD: 1 } });
+    const after = await (await fetch(`${server.url}/api/v1/plugins/cli-priced`)).json();
+    expect(after.item.price).toEqual({ tier: "t1", INR: 49, USD: 1 });
+
+    const none = await admin(["price-request", "approve", "--slug", "cli-priced"], env);
+    expect(none.code).toBe(1);
+    expect(none.error.error.code).toBe("not_found");
+    expect(account.plan).toBe("pro");
+  }, 60_000);
+
+  it("runs payouts (none due on a new database) and refuses unknown methods and purchases", async () => {
+    const run = await admin(["payout", "run", "--method", "upi"], env);
+    expect(run.code).toBe(0);
+    expect(run.json).toEqual({ payouts: [] });
+    const bad = await admin(["payout", "run", "--method", "cheque"], env);
+    expect(bad.code).toBe(2);
+    expect(bad.error.error.code).toBe("bad_request");
+    const missing = await admin(["purchase", "refund", "--id", "00000000-0000-4000-8000-000000000000"], env);
+    expect(missing.code).toBe(1);
+    expect(missing.error.error.code).toBe("not_found");
+  }, 60_000);
+
+  it.each([
+    [["account", "create", "--email", "grace@example.com"], 1, "conflict"],
+    [["account", "create", "--email", "not-an-email"], 2, "bad_request"],
+    [["account", "create", "--email", "x@example.com", "--plan", "gold"], 2, "bad_request"],
+    [["account", "set-plan", "--email", "nobody@example.com", "--plan", "pro"], 1, "not_found"],
+    [["key", "create", "--email", "grace@example.com", "--scopes", "plugins:read,root"], 2, "bad_request"],
+    [["key", "create", "--email", "grace@example.com"], 2, "bad_request"],
+    [["key", "revoke", "--id", "00000000-0000-4000-8000-000000000000"], 1, "not_found"],
+    [["account", "delete", "--email", "grace@example.com"], 2, "bad_request"],
+    [["account", "create", "--email", "y@example.com", "--bogus"], 2, "bad_request"],
+  ])("refuses %j with a JSON error on stderr", async (args, code, errorCode) => {
+    const result = await admin(args as string[], env);
+    expect(result.code).toBe(code);
+    expect(result.stdout).toBe("");
+    expect(result.error).toEqual({ error: { code: errorCode, message: expect.any(String) } });
+  }, 60_000);
+});

@@ -1,0 +1,70 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { errorStatus } from "@streamkit/api-contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app";
+
+let app: TestApp;
+let document: any;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const response = await app.request("/openapi.json");
+  expect(response.status).toBe(200);
+  document = await response.json();
+});
+
+afterAll(() => app.close());
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeTruthy();
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.servers).toEqual([{ url: "http://localhost:3000/api/v1" }]);
+  });
+
+  it("uses the error envelope for every error response, and nothing of the library's own", async () => {
+    expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
+    expect(document.components.securitySchemes).toEqual({ ApiKey: expect.objectContaining({ type: "http", scheme: "bearer" }) });
+    for (const [path, item] of Object.entries<any>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          if (Number(status) < 400) continue;
+          expect(response.content["application/json"].schema, `${method} ${path} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+          for (const code of Object.keys(response.content["application/json"].examples)) {
+            expect(errorStatus[code as keyof typeof errorStatus], `${method} ${path} ${code}`).toBe(Number(status));
+          }
+        }
+      }
+    }
+  });
+
+  it("documents public browsing as optionally authenticated, with its real responses", () => {
+    const list = document.paths["/plugins"].get;
+    expect(list.security).toEqual([{}, { ApiKey: [] }]);
+    expect(Object.keys(list.responses).sort()).toEqual(["200", "400", "401", "403", "429", "500"]);
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["cursor", "limit", "q"]);
+    for (const parameter of list.parameters) expect(parameter.description ?? parameter.schema.description).toBeTruthy();
+    const detail = document.paths["/plugins/{slug}"].get;
+    expect(Object.keys(detail.responses)).toContain("404");
+  });
+
+  it("documents the exchange rates as public, address-limited, cacheable and 304-capable", () => {
+    const latest = document.paths["/fx/latest"].get;
+    expect(latest.security).toEqual([]);
+    expect(Object.keys(latest.responses).sort()).toEqual(["200", "304", "400", "404", "429", "500"]);
+    expect(Object.keys(latest.responses["200"].headers).sort()).toEqual(
+      ["ETag", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"].sort(),
+    );
+    expect(latest.responses["429"].headers["Retry-After"]).toBeTruthy();
+  });
+
+  it("carries no integer bounds the service does not promise", () => {
+    expect(JSON.stringify(document)).not.toContain("9007199254740991");
+  });
+
+  it("is served with a request id and cacheable", async () => {
+    const response = await app.request("/openapi.json");
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+});

@@ -1,0 +1,43 @@
+import type { DatabaseHandle } from "@streamkit/db";
+import { type AppDeps, createDeps } from "../../src/deps";
+import { loadEnv } from "../../src/env";
+import { createLogger } from "../../src/logger";
+import { createRestHandler } from "../../src/rest/handler";
+import { appRouter } from "../../src/routers";
+import { createTestDatabase } from "./database";
+
+export const BASE = "http://localhost:3000";
+
+export interface TestApp {
+  deps: AppDeps;
+  database: DatabaseHandle;
+  /** Calls /api/v1 through the real REST handler: `path` is relative to /api/v1. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** GET and parse, asserting nothing. */
+  json<T = any>(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: T }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: { now?: () => Date; log?: AppDeps["log"] } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const env = loadEnv({ NODE_ENV: "test", PUBLIC_URL: BASE, DEMO_DATA: "off", LOG_LEVEL: "silent" });
+  const deps = await createDeps({
+    db: database.db,
+    env,
+    log: options.log ?? createLogger("silent"),
+    now: options.now ?? (() => new Date()),
+  });
+  const handler = createRestHandler(appRouter, deps);
+  const request = (path: string, init?: RequestInit) => handler(new Request(`${BASE}/api/v1${path}`, init));
+  return {
+    deps,
+    database,
+    request,
+    async json(path, init) {
+      const response = await request(path, init);
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    },
+    close: () => database.close(),
+  };
+}

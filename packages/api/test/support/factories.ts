@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { type Scope, scopes } from "@streamkit/api-contract";
+import { accounts, apiKeys, type Db, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
+import { eq } from "drizzle-orm";
+import { createApiKey } from "../../src/services/api-keys";
+import type { PriceTier } from "@streamkit/plans";
+import { versionKey } from "@streamkit/plugin-rules";
+
+/** Test data written straight to the database, for the states a test starts from. */
+export async function insertAccount(db: Db, values: Partial<typeof accounts.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(accounts)
+    .values({ name: "Test Publisher", email: `${randomUUID()}@test.example`, ...values })
+    .returning();
+  return row!;
+}
+
+export interface PluginSeed {
+  slug: string;
+  ownerId: string;
+  name?: string;
+  description?: string;
+  downloads?: number;
+  official?: boolean;
+  status?: "published" | "hidden" | "removed";
+  priceTier?: PriceTier | null;
+  permissions?: string[];
+  homepage?: string | null;
+  versions?: { version: string; changelog?: string; createdAt?: Date }[];
+}
+
+export async function insertPlugin(db: Db, seed: PluginSeed) {
+  const versions = seed.versions ?? [{ version: "1.0.0" }];
+  const latest = versions.at(-1)!;
+  const [plugin] = await db
+    .insert(plugins)
+    .values({
+      slug: seed.slug,
+      ownerId: seed.ownerId,
+      official: seed.official ?? false,
+      status: seed.status ?? "published",
+      name: seed.name ?? seed.slug,
+      description: seed.description ?? `The ${seed.slug} plugin.`,
+      homepage: seed.homepage ?? null,
+      latestVersion: latest.version,
+      permissions: seed.permissions ?? [],
+      downloads: seed.downloads ?? 0,
+      priceTier: seed.priceTier ?? null,
+    })
+    .returning();
+  for (const [index, v] of versions.entries()) {
+    const manifest = { id: seed.slug, name: seed.name ?? seed.slug, version: v.version };
+    const [row] = await db
+      .insert(pluginVersions)
+      .values({
+        pluginId: plugin!.id,
+        version: v.version,
+        versionKey: versionKey(v.version),
+        changelog: v.changelog ?? `Changes in ${v.version}.`,
+        manifest,
+        createdAt: v.createdAt ?? new Date(Date.UTC(2026, 0, 1 + index)),
+      })
+      .returning();
+    await db.insert(pluginFiles).values([
+      { versionId: row!.id, path: "plugin.json", content: JSON.stringify(manifest, null, 2) },
+      { versionId: row!.id, path: "main.lua", content: 'ui.notify("hello")\n' },
+    ]);
+  }
+  return plugin!;
+}
+
+/** An API key for `accountId`, created through the same service the website uses; returns the whole key. */
+export async function insertKey(
+  db: Db,
+  accountId: string,
+  options: { scopes?: Scope[]; expiresAt?: Date | null; revoked?: boolean; name?: string } = {},
+) {
+  const created = await createApiKey(
+    db,
+    accountId,
+    { name: options.name ?? "test key", scopes: options.scopes ?? [...scopes], expiresAt: null },
+    new Date(),
+    1000,
+  );
+  if (options.expiresAt !== undefined || options.revoked) {
+    await db
+      .update(apiKeys)
+      .set({ expiresAt: options.expiresAt ?? null, revokedAt: options.revoked ? new Date() : null })
+      .where(eq(apiKeys.id, created.item.id));
+  }
+  return { id: created.item.id, key: created.key };
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

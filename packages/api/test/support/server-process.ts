@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts test/support/server-main.ts in its own Node process and waits until it listens. */
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const main = fileURLToPath(new URL("./server-main.ts", import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", main], {
+    env: { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "test", LOG_LEVEL: "silent", DEMO_DATA: "off", FX_REFRESH: "off", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += String(chunk)));
+  return new Promise((resolve, reject) => {
+    let buffer = "";
+    child.stdout!.on("data", (chunk) => {
+      buffer += String(chunk);
+      const line = buffer.split("\n").find((l) => l.includes('"listening"'));
+      if (!line) return;
+      const { listening } = JSON.parse(line) as { listening: number };
+      resolve({
+        url: `http://127.0.0.1:${listening}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.once("exit", () => done());
+            child.kill("SIGTERM");
+          }),
+      });
+    });
+    child.once("exit", (code) => reject(new Error(`server process exited with ${code}: ${stderr}`)));
+  });
+}

@@ -1,0 +1,26 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Integration tests run once on the embedded PGlite and, when DATABASE_URL is
+ * set, once more on that PostgreSQL server: the same files, two projects.
+ * test/multiprocess holds tests that start several server processes on one
+ * shared database, which only PostgreSQL can be, so only that project has them.
+ */
+const projects = [
+  { extends: true as const, test: { name: "pglite", env: { TEST_DB: "pglite" }, include: ["test/integration/**/*.test.ts", "test/unit/**/*.test.ts"] } },
+];
+if (process.env.DATABASE_URL) {
+  projects.push({
+    extends: true as const,
+    test: { name: "postgres", env: { TEST_DB: "postgres" }, include: ["test/integration/**/*.test.ts", "test/multiprocess/**/*.test.ts"] },
+  });
+}
+
+export default defineConfig({
+  test: {
+    globalSetup: ["./test/support/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects,
+  },
+});

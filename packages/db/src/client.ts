@@ -1,0 +1,97 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type every query is written against: PGlite and postgres.js alike. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either the database or a transaction on it: services that may run inside a caller's transaction take this. */
+export type Queryable = Db | Tx;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The embedded engine, when this handle owns one. */
+  pglite?: PGlite;
+  /** The postgres.js pool and its URL, when on PostgreSQL. */
+  sql?: postgres.Sql;
+  url?: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; when absent, the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data folder; absent means in memory. */
+  dataDir?: string;
+  /** A PGlite data dump to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | File;
+  /** Pool size on PostgreSQL. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const sql = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      connection: { TimeZone: "UTC", application_name: "streamkit" },
+    });
+    const db = drizzlePostgres({ client: sql, schema }) as unknown as Db;
+    return { db, kind: "postgres", sql, url: options.url, close: () => sql.end({ timeout: 5 }) };
+  }
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  await pglite.exec("set time zone 'UTC'");
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  return { db, kind: "pglite", pglite, close: () => pglite.close() };
+}
+
+/** An arbitrary constant: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK = 720_410_001;
+
+/** Applies the checked-in migrations; safe when several processes start at once. */
+export async function migrateDatabase(handle: DatabaseHandle, migrationsDir?: string): Promise<void> {
+  const migrationsFolder = findMigrationsFolder(migrationsDir);
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder });
+    return;
+  }
+  // One connection, so the advisory lock and the migration share a session.
+  const single = postgres(handle.url!, { max: 1, onnotice: () => {} });
+  try {
+    await single`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres({ client: single, schema }), { migrationsFolder });
+  } finally {
+    await single.end({ timeout: 5 });
+  }
+}
+
+/**
+ * The SQL migrations live next to this package, but the server runs bundled
+ * from apps/web and tests run from each package: look upwards from the
+ * working directory (or take the configured folder when a deployment moves them).
+ */
+export function findMigrationsFolder(override?: string): string {
+  if (override) return resolve(override);
+  let dir = process.cwd();
+  for (;;) {
+    for (const candidate of [join(dir, "migrations"), join(dir, "packages", "db", "migrations")]) {
+      if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  throw new Error(`Cannot find the database migrations above ${process.cwd()}; set MIGRATIONS_DIR`);
+}

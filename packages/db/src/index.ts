@@ -1,0 +1,3 @@
+export * from "./client";
+export * from "./schema";
+export * as schema from "./schema";

@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { createdAt, primaryId, utcTimestamp } from "./columns";
+
+export const pluginStatuses = ["published", "hidden", "removed"] as const;
+export type PluginStatus = (typeof pluginStatuses)[number];
+
+/**
+ * One marketplace listing. Name, description, homepage, permissions and
+ * latest_version are copied from the latest version's manifest so that
+ * browsing reads one row per plugin.
+ */
+export const plugins = pgTable(
+  "plugins",
+  {
+    id: primaryId(),
+    slug: text("slug").notNull(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => accounts.id),
+    /** Copied from the owner when the plugin is created: the service's own plugins sort first. */
+    official: boolean("official").notNull().default(false),
+    status: text("status", { enum: pluginStatuses }).notNull().default("published"),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    homepage: text("homepage"),
+    latestVersion: text("latest_version").notNull(),
+    permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
+    downloads: integer("downloads").notNull().default(0),
+    priceTier: text("price_tier"),
+    createdAt: createdAt(),
+    updatedAt: utcTimestamp("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("plugins_slug_key").on(t.slug),
+    // The marketplace order is (official, downloads, id) all descending, read
+    // backwards from this index, so a keyset cursor is one row comparison.
+    index("plugins_market_order_idx")
+      .on(t.official, t.downloads, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index("plugins_owner_idx").on(t.ownerId),
+    check("plugins_status_check", sql`${t.status} in ('published', 'hidden', 'removed')`),
+    check("plugins_downloads_check", sql`${t.downloads} >= 0`),
+  ],
+);
+
+export const pluginVersions = pgTable(
+  "plugin_versions",
+  {
+    id: primaryId(),
+    pluginId: uuid("plugin_id")
+      .notNull()
+      .references(() => plugins.id, { onDelete: "cascade" }),
+    version: text("version").notNull(),
+    /** The version without build metadata: 1.1.0+build and 1.1.0 are the same version. */
+    versionKey: text("version_key").notNull(),
+    changelog: text("changelog").notNull().default(""),
+    manifest: jsonb("manifest").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("plugin_versions_plugin_version_key").on(t.pluginId, t.versionKey),
+    index("plugin_versions_plugin_created_idx").on(t.pluginId, t.createdAt, t.id),
+  ],
+);
+
+export const pluginFiles = pgTable(
+  "plugin_files",
+  {
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => pluginVersions.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    content: text("content").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.path] })],
+);
+
+export type Plugin = typeof plugins.$inferSelect;
+export type PluginVersion = typeof pluginVersions.$inferSelect;
+
+/** One row per account, plugin and UTC day: the unique key makes a day's downloads count once, however concurrent. */
+export const pluginDownloads = pgTable(
+  "plugin_downloads",
+  {
+    pluginId: uuid("plugin_id")
+      .notNull()
+      .references(() => plugins.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.pluginId, t.accountId, t.day] }), index("plugin_downloads_account_idx").on(t.accountId, t.pluginId)],
+);

@@ -1,0 +1,4 @@
+export * from "./plans";
+export * from "./prices";
+export * from "./countries";
+export * from "./commerce";
