@@ -19,8 +19,8 @@ if (process.env.DATABASE_URL) {
 export default defineConfig({
   test: {
     globalSetup: ["./test/support/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     projects,
   },
 });

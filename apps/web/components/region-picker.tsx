@@ -1,10 +1,23 @@
 import { cookies } from "next/headers";
-import { visitorCountry } from "@/lib/server/country";
+import { buyerCountry } from "@/components/commerce/buyer";
 import { chooseRegion } from "@/lib/server/region-action";
 
-/** Lets a visitor say where they buy from: prices are in rupees in India and in dollars elsewhere. */
+const countryName = new Intl.DisplayNames(["en"], { type: "region" });
+
+/**
+ * Lets a visitor say where they buy from: prices are in rupees in India and in
+ * dollars elsewhere. A signed-in account with a country pays in that
+ * country's currency wherever it browses from, so the picker then only says so.
+ */
 export async function RegionPicker() {
-  const country = await visitorCountry();
+  const { country, currency, source } = await buyerCountry();
+  if (source === "account" && country) {
+    return (
+      <p className="region-form">
+        Prices in {currency === "INR" ? "₹ INR" : "$ USD"}, for your account’s country ({countryName.of(country) ?? country}).
+      </p>
+    );
+  }
   const picked = (await cookies()).has("country");
   const current = country === "IN" ? "IN" : "ZZ";
   return (

@@ -46,7 +46,7 @@ test("a visitor signs up, creates an API key, uses it, revokes it and sees it re
   expect(await refused.json()).toEqual({ error: { code: "invalid_token", message: "The API key is unknown, revoked or expired." } });
 
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
 });
 
 test("signing in with a wrong password says so, and a right one signs in", async ({ page }) => {
@@ -58,15 +58,15 @@ test("signing in with a wrong password says so, and a right one signs in", async
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByTestId("signed-in-as")).toHaveText("Sign In Tester");
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
 
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("not the password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.locator("form").getByRole("alert")).toHaveText("That email and password do not match an account.");
   await page.getByLabel("Password").fill("a long enough password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("signed-in-as")).toHaveText("Sign In Tester");
 });
 

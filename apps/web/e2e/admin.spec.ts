@@ -22,7 +22,7 @@ async function signInOperator(page: Page): Promise<void> {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("operator password 1");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("signed-in-as")).toHaveText("Olive Operator");
 }
 
@@ -159,6 +159,8 @@ test("the operator refunds a purchase from the admin page and the buyer no longe
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("$2.00");
   await expect(row).toContainText("Paid");
+  await expect(row).toContainText("Rory Refund");
+  await expect(row).toContainText(email);
   await row.getByText("Refund…").click();
   await row.getByRole("button", { name: "Refund $2.00" }).click();
   await expect(row).toContainText("Refunded");

@@ -155,7 +155,7 @@ test("the complete page of someone else's checkout is a 404, and a visitor's own
   // Another account cannot see it. (Leaving first also stops the page's own reloading.)
   await page.goto("/");
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   await page.goto("/sign-up");
   await signUpFrom(page, "Dan Other", "US");
   const response = await page.goto(`/plugins/hotkey-soundboard/buy/complete?checkout=${checkoutId}`);

@@ -18,7 +18,7 @@ describe("checked-in migrations", () => {
       { stdio: "pipe", env: { ...process.env, NO_COLOR: "1" } },
     );
     expect(list()).toEqual(before);
-  }, 60_000);
+  }, 180_000);
 
   it("apply to an empty embedded database, and again without effect", async () => {
     const handle = await openDatabase({});
@@ -32,5 +32,5 @@ describe("checked-in migrations", () => {
     } finally {
       await handle.close();
     }
-  }, 60_000);
+  }, 180_000);
 });

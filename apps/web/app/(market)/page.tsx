@@ -4,7 +4,7 @@ import Link from "next/link";
 import { PluginCard } from "@/components/plugin-card";
 import { plural } from "@/components/format";
 import { api } from "@/lib/server/api";
-import { visitorCountry } from "@/lib/server/country";
+import { buyerCountry } from "@/components/commerce/buyer";
 
 const PAGE_SIZE = 12;
 
@@ -31,7 +31,7 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
   const cursor = one(params.cursor) || undefined;
   const trailParam = one(params.trail);
   const trail = trailParam === undefined ? [] : trailParam.split(".");
-  const country = await visitorCountry();
+  const { country } = await buyerCountry();
   const caller = await api();
 
   let page: Awaited<ReturnType<typeof caller.plugins.list>> | null = null;

@@ -1,4 +1,4 @@
-import { type Db, ledgerEntries, plugins, purchases, type Tx } from "@streamkit/db";
+import { accounts, type Db, ledgerEntries, plugins, purchases, type Tx } from "@streamkit/db";
 import { refundWindowEnds, type SaleCurrency } from "@streamkit/plans";
 import { and, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps";
@@ -79,16 +79,18 @@ function summary(purchase: typeof purchases.$inferSelect) {
 /** The latest purchases, for the operator's refund page. */
 export async function recentPurchases(db: Db, limit = 100) {
   const rows = await db
-    .select({ purchase: purchases, slug: plugins.slug, name: plugins.name })
+    .select({ purchase: purchases, slug: plugins.slug, name: plugins.name, buyer: { name: accounts.name, email: accounts.email } })
     .from(purchases)
     .innerJoin(plugins, eq(plugins.id, purchases.pluginId))
+    .innerJoin(accounts, eq(accounts.id, purchases.accountId))
     .orderBy(desc(purchases.paidAt), desc(purchases.id))
     .limit(limit);
-  return rows.map(({ purchase, slug, name }) => ({
+  return rows.map(({ purchase, slug, name, buyer }) => ({
     id: purchase.id,
     slug,
     name,
     accountId: purchase.accountId,
+    buyer,
     provider: purchase.provider,
     currency: purchase.currency as SaleCurrency,
     amount: purchase.amount,

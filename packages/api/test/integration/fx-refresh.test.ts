@@ -98,7 +98,7 @@ describe("a refresh on an empty database", () => {
     ["hang past the timeout", "hang" as const, "timeout"],
   ])("when every feed can only %s: the stored day, stale, cached for ten minutes; then fresh again", async (_case, mode, kind) => {
     clock.advance(60_000);
-    const fx = installFx(app.deps, { config: feeds.config({ timeoutMs: 200, retries: 0 }) });
+    const fx = installFx(app.deps, { config: feeds.config({ timeoutMs: 1_500, retries: 0 }) });
     const fresh = await app.request("/fx/latest");
     feeds.mode = mode;
     const summary = await fx.refresh({ force: true });

@@ -40,7 +40,7 @@ export default async function AdminPurchasesPage() {
                 <tr>
                   <th scope="col">Paid</th>
                   <th scope="col">Plugin</th>
-                  <th scope="col">Buyer account</th>
+                  <th scope="col">Buyer</th>
                   <th scope="col">Provider</th>
                   <th scope="col" className="num">
                     Amount
@@ -64,7 +64,11 @@ export default async function AdminPurchasesPage() {
                         <code>{purchase.slug}</code>
                       </td>
                       <td>
-                        <code title={purchase.accountId}>{purchase.accountId.slice(0, 8)}</code>
+                        {purchase.buyer.name}
+                        <br />
+                        <small className="muted" title={purchase.accountId}>
+                          {purchase.buyer.email ?? "no email address"}
+                        </small>
                       </td>
                       <td>{providerNames[purchase.provider] ?? purchase.provider}</td>
                       <td className="num">
