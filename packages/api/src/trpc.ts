@@ -35,6 +35,11 @@ export interface RestMeta {
   cors?: boolean;
   /** Limited per client address (the exchange rates): rate-limit headers on every answer, 429 beyond. */
   addressLimited?: boolean;
+  /**
+   * The 200 answer depends only on the URL and this version (auth "none" only):
+   * the REST wrapper keeps it and answers repeats without the procedure (rest/memo.ts).
+   */
+  memo?: "fx";
 }
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;
 

@@ -1,6 +1,7 @@
 import { type Db, rateLimitWindows } from "@streamkit/db";
 import { FX_LIMITS } from "@streamkit/fx";
 import { sql } from "drizzle-orm";
+import type { Context } from "../context";
 import type { AppDeps } from "../deps";
 import { type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "../services/rate-limit";
 import { middleware } from "../trpc";
@@ -60,6 +61,11 @@ function decide(hitNumber: number, windowStart: number, now: number): RateLimitD
   };
 }
 
+/** A PostgreSQL array literal of quoted elements: the same text for postgres.js and PGlite, which serialise JS arrays differently. */
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+}
+
 /** Counts the hits of one process: a few statements in flight at most, batching the hits that wait for one. */
 class AddressCounter {
   private queue: Hit[] = [];
@@ -68,7 +74,22 @@ class AddressCounter {
   /** Addresses over the limit, until their window ends. */
   readonly over = new Map<string, RateLimitDecision>();
 
-  constructor(private readonly db: Db) {}
+  /** One statement text for any batch (the rows travel as three arrays): built once and prepared, not per batch. */
+  private readonly upsert;
+
+  constructor(db: Db) {
+    this.upsert = db
+      .insert(rateLimitWindows)
+      .select(
+        sql`select bucket, window_start, hits from unnest(${sql.placeholder("buckets")}::text[], ${sql.placeholder("windows")}::timestamptz[], ${sql.placeholder("hits")}::int[]) as batch(bucket, window_start, hits) order by bucket, window_start`,
+      )
+      .onConflictDoUpdate({
+        target: [rateLimitWindows.bucket, rateLimitWindows.windowStart],
+        set: { hits: sql`${rateLimitWindows.hits} + excluded.hits` },
+      })
+      .returning({ bucket: rateLimitWindows.bucket, windowStart: rateLimitWindows.windowStart, hits: rateLimitWindows.hits })
+      .prepare("fx_address_hits");
+  }
 
   hit(bucket: string, now: Date): Promise<RateLimitDecision> {
     const at = now.getTime();
@@ -103,17 +124,12 @@ class AddressCounter {
       const key = `${hit.windowStart}\u0000${hit.bucket}`;
       groups.set(key, [...(groups.get(key) ?? []), hit]);
     }
-    const rows = [...groups.values()]
-      .map((hits) => ({ bucket: hits[0]!.bucket, windowStart: new Date(hits[0]!.windowStart), hits: hits.length }))
-      .sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : a.windowStart.getTime() - b.windowStart.getTime()));
-    const totals = await this.db
-      .insert(rateLimitWindows)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [rateLimitWindows.bucket, rateLimitWindows.windowStart],
-        set: { hits: sql`${rateLimitWindows.hits} + excluded.hits` },
-      })
-      .returning({ bucket: rateLimitWindows.bucket, windowStart: rateLimitWindows.windowStart, hits: rateLimitWindows.hits });
+    const rows = [...groups.values()].map((hits) => hits[0]!);
+    const totals = await this.upsert.execute({
+      buckets: arrayLiteral(rows.map((hit) => hit.bucket)),
+      windows: arrayLiteral(rows.map((hit) => new Date(hit.windowStart).toISOString())),
+      hits: arrayLiteral(rows.map((hit) => String(groups.get(`${hit.windowStart}\u0000${hit.bucket}`)!.length))),
+    });
     for (const total of totals) {
       const key = `${total.windowStart.getTime()}\u0000${total.bucket}`;
       const hits = groups.get(key);
@@ -129,8 +145,13 @@ class AddressCounter {
 
 const counters = new WeakMap<AppDeps, AddressCounter>();
 
-export const fxAddressLimit = middleware(async ({ ctx, next }) => {
-  if (ctx.surface === "web") return next();
+/**
+ * Counts one exchange-rate request of ctx's client address: sets the
+ * rate-limit headers on ctx.res, and throws 429 rate_limited past the limit.
+ * The procedures run it as a middleware; the REST wrapper's answer cache
+ * (rest/memo.ts) runs it for the answers it serves without them.
+ */
+export async function limitAddress(ctx: Context): Promise<void> {
   let counter = counters.get(ctx.deps);
   if (!counter) counters.set(ctx.deps, (counter = new AddressCounter(ctx.deps.db)));
   const now = ctx.deps.now();
@@ -152,5 +173,9 @@ export const fxAddressLimit = middleware(async ({ ctx, next }) => {
   }
   Object.assign(ctx.res.headers, rateLimitHeaders(decision));
   if (!decision.allowed) throw rateLimitedError(decision, "Too many exchange-rate requests from this address");
+}
+
+export const fxAddressLimit = middleware(async ({ ctx, next }) => {
+  if (ctx.surface !== "web") await limitAddress(ctx);
   return next();
 });

@@ -15,14 +15,18 @@ import { toAppError } from "../error-mapping";
 import { buildOpenApiDocument } from "../openapi/document";
 import { AppError } from "../errors";
 import { invalidToken, resolveApiKey, touchApiKey } from "../services/api-keys";
+import { limitAddress } from "../fx/address-limit";
 import { countRequest } from "../trpc";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
 import { etagMatches } from "./etag";
+import { AnswerCache } from "./memo";
+import { textResponse } from "./node-bridge";
 import { corsHeaders, preflightResponse } from "./cors";
 import { collectRoutes, matchRoute, routesAt } from "./routes";
 
 export const REST_PREFIX = "/api/v1";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
+const jsonContentType = new Headers({ "content-type": "application/json" });
 const STATE = Symbol("rest-request-state");
 
 interface RequestState {
@@ -63,6 +67,7 @@ export function createRestHandler(router: AnyRouter, deps: AppDeps): RestHandler
     (openApiJson ??= JSON.stringify(buildOpenApiDocument(router, { baseUrl: deps.env.PUBLIC_URL, version: "1.0.0" })));
 
   const trust = compileTrust(deps.env.TRUSTED_PROXIES);
+  const answers = new AnswerCache(deps);
 
   return async function handle(request: Request, connection: ConnectionInfo = {}): Promise<Response> {
     const requestId = randomUUID();
@@ -101,10 +106,23 @@ export function createRestHandler(router: AnyRouter, deps: AppDeps): RestHandler
           }
           body = parseJsonBody(await readBodyWithin(request, httpLimits.maxBodyBytes));
         }
-        const state: RequestState = { context };
-        const result = await callLibrary(library, request, method, url, path, body, state);
-        failure = state.error;
-        response = failure === undefined ? successResponse(request, result, context.res) : errorResponse(toAppError(failure, inputKind), context.res);
+        const memo = route.rest.memo && route.rest.auth === "none" && method === "GET" ? route.rest.memo : undefined;
+        const key = `${path}${url.search}`;
+        const version = memo && (await answers.version(memo));
+        const stored = version ? answers.get(key, version) : undefined;
+        if (stored) {
+          if (route.rest.addressLimited) await limitAddress(context);
+          Object.assign(context.res.headers, stored.headers);
+          response = successResponse(request, stored, context.res);
+        } else {
+          const state: RequestState = { context };
+          const result = await callLibrary(library, request, method, url, path, body, state);
+          failure = state.error;
+          if (failure === undefined && memo && version && result.status === 200 && result.body !== undefined && (await answers.version(memo)) === version) {
+            answers.set(key, version, result.status, result.body, context.res.headers);
+          }
+          response = failure === undefined ? successResponse(request, result, context.res) : errorResponse(toAppError(failure, inputKind), context.res);
+        }
       }
     } catch (thrown) {
       failure = thrown;
@@ -133,16 +151,18 @@ function callLibrary(
   body: unknown,
   state: RequestState,
 ): Promise<LibraryResult> {
-  const innerUrl = new URL(path + url.search, url.origin).toString();
-  // The library re-checks Content-Type case-sensitively and reads `body`
-  // itself; hand it a normalised header and the body already parsed.
-  const headers = new Headers(request.headers);
-  if (body !== undefined) headers.set("content-type", "application/json");
-  const inner = new Request(innerUrl, { method, headers, signal: request.signal });
-  const proxy = new Proxy(inner, {
+  // The library reads the url, the method, Content-Type (case-sensitively) and
+  // `body` of the request it is given: hand it the path inside /api/v1, a
+  // normalised header and the body already parsed, over the caller's request.
+  const innerUrl = `${url.origin}${path}${url.search}`;
+  const headers = body === undefined ? request.headers : jsonContentType;
+  const proxy = new Proxy(request, {
     get(target, prop) {
       if (prop === STATE) return state;
       if (prop === "body") return body;
+      if (prop === "url") return innerUrl;
+      if (prop === "method") return method;
+      if (prop === "headers") return headers;
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -178,7 +198,7 @@ function successResponse(request: Request, result: LibraryResult, meta: Response
     return new Response(null, { status: result.status, headers });
   }
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(result.body, { status: result.status, headers });
+  return textResponse(result.body, { status: result.status, headers });
 }
 
 function errorResponse(error: AppError, meta: ResponseMeta): Response {
@@ -187,7 +207,7 @@ function errorResponse(error: AppError, meta: ResponseMeta): Response {
   for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
   headers.set("Cache-Control", "no-store");
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(error.toBody()), { status: error.status, headers });
+  return textResponse(JSON.stringify(error.toBody()), { status: error.status, headers });
 }
 
 /**

@@ -24,6 +24,8 @@ import { publicProcedure, type RestMeta } from "../trpc";
  */
 
 const rest = { auth: "none", etag: true, cors: true, addressLimited: true, errors: ["not_found"] } satisfies RestMeta;
+/** The operations on the current snapshot: their answers are kept by the REST wrapper until it changes (rest/memo.ts). */
+const current = { ...rest, memo: "fx" } satisfies RestMeta;
 const tags = ["Exchange rates"];
 
 const COMMON = `No key needed; CORS is open. Every answer carries an ETag (send it back as If-None-Match for a 304 while the rates are unchanged) and \`Cache-Control: public, max-age=${FX_LIMITS.cacheSeconds.fresh}\`, or max-age=${FX_LIMITS.cacheSeconds.stale} while the feeds cannot be read and \`stale\` is true. At most ${FX_LIMITS.requestsPerMinutePerAddress} requests per minute per client address, with X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset on every answer and 429 rate_limited with Retry-After beyond.`;
@@ -50,7 +52,7 @@ export const fxRouter = {
         summary: "Latest exchange rates",
         description: `The current day's blended rates: \`rates[X]\` is how many units of X one unit of \`base\` buys. \`date\` is the day the rates are for, \`fetchedAt\` when the feeds were read, \`stale\` true when they could not be read and older rates (or the built-in table) are served. \`provider\` names the sources used; when \`provider.attribution\` is set, show those words linked to \`provider.url\` wherever the numbers appear.\n\nA base or symbol that is not a currency code: 400 bad_request. A well-formed code with no rate today: 404 not_found.\n\n${COMMON}`,
       },
-      rest,
+      rest: current,
     })
     .input(latestQuerySchema)
     .output(latestResponseSchema)
@@ -71,7 +73,7 @@ export const fxRouter = {
         summary: "Convert an amount",
         description: `\`amount\` of \`from\` in \`to\` at the current day's rate. \`rate\` is how many \`to\` one \`from\` buys; \`result\` is amount × rate rounded half away from zero to the ISO 4217 minor units of \`to\` (2 for USD and INR, 0 for JPY, 3 for KWD); \`formatted\` is the same digits with the currency's symbol (\`$1,234.50\`, \`¥1,235\`, \`KD 1.235\`). \`provider.name\` names the sources; the attribution to display is in /fx/latest's \`provider\`.\n\nNot a currency code, or not a number: 400 bad_request. A well-formed code with no rate today: 404 not_found.\n\n${COMMON}`,
       },
-      rest,
+      rest: current,
     })
     .input(convertQuerySchema)
     .output(convertResponseSchema)
@@ -116,7 +118,7 @@ export const fxRouter = {
         summary: "Currencies with a rate today",
         description: `Every currency with a rate on \`date\` (the current day), alphabetical: ISO 4217 code, English name, symbol, ISO minor units (\`decimals\`, what /fx/convert rounds to) and whether it is a popular choice.\n\n${COMMON}`,
       },
-      rest,
+      rest: current,
     })
     .input(noQuerySchema)
     .output(currenciesResponseSchema)
@@ -135,7 +137,7 @@ export const fxRouter = {
         summary: "Legacy: US-dollar rates",
         description: `Kept for older clients. Always US-dollar based, from the same blended rates, and takes no parameters: the body is exactly that of \`GET /fx/latest\` with the defaults (\`base\` USD, every currency) — \`{ base: "USD", rates, date, fetchedAt, stale, provider }\`. New code should call /fx/latest.\n\n${COMMON}`,
       },
-      rest: { ...rest, errors: [] },
+      rest: { ...current, errors: [] },
     })
     .input(noQuerySchema)
     .output(latestResponseSchema)

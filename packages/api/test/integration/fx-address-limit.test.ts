@@ -104,10 +104,62 @@ describe("120 requests a minute per address", () => {
     expect([a1, a2, b1].map((r) => r.headers.get("x-ratelimit-remaining"))).toEqual(["119", "118", "119"]);
   });
 
+  it("counts a forwarded value that is no address like any other, quotes and braces included", async () => {
+    const deps: AppDeps = { ...app.deps, env: { ...app.deps.env, TRUSTED_PROXIES: "loopback" } };
+    const get = client(deps, "127.0.0.1");
+    const odd = 'not-an-ip"\\{}';
+    const first = await get("/fx/latest", { "x-forwarded-for": odd });
+    const second = await get("/fx/latest", { "x-forwarded-for": odd });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([first, second].map((r) => r.headers.get("x-ratelimit-remaining"))).toEqual(["119", "118"]);
+  });
+
   it("does not count the website's own server-side calls", async () => {
     const caller = createCallerFactory(appRouter)(createContext({ deps: app.deps, requestId: randomUUID(), surface: "web" }));
     for (let i = 0; i < 125; i++) await caller.fx.convert({ from: "USD", to: "EUR", amount: "1" });
     const response = await client(app.deps, "unknown-peer")("/fx/latest");
     expect(response.status).toBe(200);
+  });
+});
+
+describe("answers kept until the rates change (rest/memo.ts)", () => {
+  it("answers a repeated request with the same body and validators, still counted, limited and revalidated", async () => {
+    const get = client(app.deps, "198.51.100.90");
+    const path = "/fx/convert?from=USD&to=INR&amount=12.5";
+    const responses = [];
+    for (let i = 0; i < 3; i++) responses.push(await get(path));
+    const bodies = await Promise.all(responses.map((r) => r.text()));
+    expect(new Set(bodies).size).toBe(1);
+    expect(JSON.parse(bodies[0]!)).toMatchObject({ from: "USD", to: "INR", amount: 12.5 });
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("etag")).toBe(responses[0]!.headers.get("etag"));
+      expect(response.headers.get("cache-control")).toMatch(/^public, max-age=(3600|600)$/);
+      expect(response.headers.get("cache-control")).toBe(responses[0]!.headers.get("cache-control"));
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(responses.map((r) => r.headers.get("x-ratelimit-remaining"))).toEqual(["119", "118", "117"]);
+
+    const revalidated = await get(path, { "if-none-match": responses[0]!.headers.get("etag")! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(revalidated.headers.get("x-ratelimit-remaining")).toBe("116");
+
+    // A kept answer is no way around the limit.
+    await Promise.all(Array.from({ length: 116 }, () => get(path)));
+    const over = await get(path);
+    expect(over.status).toBe(429);
+    expect((await over.json()).error.code).toBe("rate_limited");
+    expect(over.headers.get("etag")).toBeNull();
+  });
+
+  it("keeps no error answers: a bad request is refused every time", async () => {
+    const get = client(app.deps, "198.51.100.91");
+    for (let i = 0; i < 2; i++) {
+      const response = await get("/fx/convert?from=USD&to=INR&amount=abc");
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe("bad_request");
+    }
   });
 });
