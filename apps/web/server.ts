@@ -7,7 +7,7 @@
  * the cost of an API call. The database opens before the port does.
  */
 import { createServer } from "node:http";
-import { env, getRuntime, REST_PREFIX, sendFetchResponse, toFetchRequest } from "@streamkit/api";
+import { env, getRuntime, REST_PREFIX, serveRest } from "@streamkit/api";
 import next from "next";
 
 const dev = process.argv.includes("--dev");
@@ -20,14 +20,11 @@ async function main() {
   const server = createServer((req, res) => {
     const url = req.url ?? "/";
     if (url === REST_PREFIX || url.startsWith(`${REST_PREFIX}/`) || url.startsWith(`${REST_PREFIX}?`)) {
-      runtime
-        .rest(toFetchRequest(req, res), { remoteAddress: req.socket.remoteAddress })
-        .then((response) => sendFetchResponse(res, response))
-        .catch((error: unknown) => {
-          runtime.deps.log.error({ err: error }, "could not answer an API request");
-          if (!res.headersSent) res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
-          res.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side." } }));
-        });
+      serveRest(runtime.rest, req, res).catch((error: unknown) => {
+        runtime.deps.log.error({ err: error }, "could not answer an API request");
+        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
+        res.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side." } }));
+      });
       return;
     }
     void handleNext(req, res);

@@ -4,7 +4,7 @@ import { type AppDeps, createDeps } from "./deps";
 import { env as processEnv, type Env } from "./env";
 import { createLogger } from "./logger";
 import { acquireDataDirLock } from "./data-dir-lock";
-import { createRestHandler, type RestHandler } from "./rest/handler";
+import { createRestCore, type RestCore } from "./rest/handler";
 import { appRouter } from "./routers";
 import { seedDemoCatalogue } from "./seed/demo";
 import { startMaintenance } from "./maintenance";
@@ -20,7 +20,7 @@ export interface Runtime {
   /** Auth.js configuration for the website's sign-in. */
   auth: AuthConfig;
   database: DatabaseHandle;
-  rest: RestHandler;
+  rest: RestCore;
   close(): Promise<void>;
 }
 
@@ -49,7 +49,7 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
     deps,
     auth,
     database,
-    rest: createRestHandler(appRouter, deps),
+    rest: createRestCore(appRouter, deps),
     async close() {
       timers.forEach(clearInterval);
       await fx.stop();

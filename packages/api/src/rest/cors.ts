@@ -8,17 +8,15 @@ export const corsHeaders: Record<string, string> = {
   "Access-Control-Expose-Headers": "ETag, Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
 };
 
-export function preflightResponse(methods: string[]): Response {
+/** The headers of the 204 answer to a preflight, for the methods of one path. */
+export function preflightHeaders(methods: string[]): Record<string, string> {
   const allowed = [...new Set([...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"])].join(", ");
-  return new Response(null, {
-    status: 204,
-    headers: {
-      ...corsHeaders,
-      "Access-Control-Allow-Methods": allowed,
-      "Access-Control-Allow-Headers": "If-None-Match, Content-Type",
-      "Access-Control-Max-Age": "86400",
-      Allow: allowed,
-      "Cache-Control": "public, max-age=86400",
-    },
-  });
+  return {
+    ...corsHeaders,
+    "Access-Control-Allow-Methods": allowed,
+    "Access-Control-Allow-Headers": "If-None-Match, Content-Type",
+    "Access-Control-Max-Age": "86400",
+    Allow: allowed,
+    "Cache-Control": "public, max-age=86400",
+  };
 }

@@ -20,8 +20,7 @@ import { countRequest } from "../trpc";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
 import { etagMatches } from "./etag";
 import { AnswerCache } from "./memo";
-import { textResponse } from "./node-bridge";
-import { corsHeaders, preflightResponse } from "./cors";
+import { corsHeaders, preflightHeaders } from "./cors";
 import { collectRoutes, matchRoute, routesAt } from "./routes";
 
 export const REST_PREFIX = "/api/v1";
@@ -48,9 +47,37 @@ export interface ConnectionInfo {
   remoteAddress?: string;
 }
 
+/** A request as the wrapper reads it; node:http (node-bridge.ts) and fetch callers each provide one. */
+export interface RestRequest {
+  method: string;
+  /** The absolute URL. */
+  url: string;
+  /** A header by its lower-case name. */
+  header(name: string): string | null;
+  /** The request as a fetch Request, made on first use: reading a body and the library need one, kept answers do not. */
+  fetch(): Request;
+}
+
+/** The answer, with lower-case header names; `body` is null for 204, 304 and HEAD. */
+export interface RestResult {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export type RestCore = (request: RestRequest, connection?: ConnectionInfo) => Promise<RestResult>;
 export type RestHandler = (request: Request, connection?: ConnectionInfo) => Promise<Response>;
 
+/** The wrapper for fetch callers (the tests): the same core, fetch Request in, fetch Response out. */
 export function createRestHandler(router: AnyRouter, deps: AppDeps): RestHandler {
+  const core = createRestCore(router, deps);
+  return async (request, connection) => {
+    const result = await core({ method: request.method, url: request.url, header: (name) => request.headers.get(name), fetch: () => request }, connection);
+    return new Response(result.body, { status: result.status, headers: result.headers });
+  };
+}
+
+export function createRestCore(router: AnyRouter, deps: AppDeps): RestCore {
   const routes = collectRoutes(router);
   const library = createOpenApiNodeHttpHandler({
     router,
@@ -69,7 +96,7 @@ export function createRestHandler(router: AnyRouter, deps: AppDeps): RestHandler
   const trust = compileTrust(deps.env.TRUSTED_PROXIES);
   const answers = new AnswerCache(deps);
 
-  return async function handle(request: Request, connection: ConnectionInfo = {}): Promise<Response> {
+  return async function handle(request: RestRequest, connection: ConnectionInfo = {}): Promise<RestResult> {
     const requestId = randomUUID();
     const started = performance.now();
     const url = new URL(request.url);
@@ -80,20 +107,20 @@ export function createRestHandler(router: AnyRouter, deps: AppDeps): RestHandler
       deps,
       requestId,
       surface: "rest",
-      clientAddress: clientAddress(connection.remoteAddress, request.headers.get("x-forwarded-for"), trust),
+      clientAddress: clientAddress(connection.remoteAddress, request.header("x-forwarded-for"), trust),
     });
-    let response: Response;
+    let result: RestResult;
     let failure: unknown;
     let cors = false;
     try {
       if (method === "OPTIONS") {
         const methods = routesAt(routes, path).filter((r) => r.rest.cors).map((r) => r.method);
         if (methods.length === 0) throw new AppError("not_found", `No such endpoint: OPTIONS ${REST_PREFIX}${path}`);
-        response = preflightResponse(methods);
+        result = { status: 204, headers: lowerCase(preflightHeaders(methods)), body: null };
       } else if (method === "GET" && path === "/openapi.json") {
         cors = true;
         context.res.headers["Cache-Control"] = "public, max-age=300";
-        response = successResponse(request, { status: 200, body: openApiDocument() }, context.res);
+        result = success(request, { status: 200, body: openApiDocument() }, context.res);
       } else {
         const route = matchRoute(routes, method, path);
         if (!route) throw new AppError("not_found", `No such endpoint: ${method} ${REST_PREFIX}${path}`);
@@ -101,10 +128,10 @@ export function createRestHandler(router: AnyRouter, deps: AppDeps): RestHandler
         if (route.rest.auth !== "none") await authenticate(request, context);
         let body: unknown;
         if (WRITE_METHODS.has(method)) {
-          if (!isJsonContentType(request.headers.get("content-type"))) {
+          if (!isJsonContentType(request.header("content-type"))) {
             throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
           }
-          body = parseJsonBody(await readBodyWithin(request, httpLimits.maxBodyBytes));
+          body = parseJsonBody(await readBodyWithin(request.fetch(), httpLimits.maxBodyBytes));
         }
         const memo = route.rest.memo && route.rest.auth === "none" && method === "GET" ? route.rest.memo : undefined;
         const key = `${path}${url.search}`;
@@ -113,32 +140,32 @@ export function createRestHandler(router: AnyRouter, deps: AppDeps): RestHandler
         if (stored) {
           if (route.rest.addressLimited) await limitAddress(context);
           Object.assign(context.res.headers, stored.headers);
-          response = successResponse(request, stored, context.res);
+          result = success(request, stored, context.res);
         } else {
           const state: RequestState = { context };
-          const result = await callLibrary(library, request, method, url, path, body, state);
+          const answer = await callLibrary(library, request.fetch(), method, url, path, body, state);
           failure = state.error;
-          if (failure === undefined && memo && version && result.status === 200 && result.body !== undefined && (await answers.version(memo)) === version) {
-            answers.set(key, version, result.status, result.body, context.res.headers);
+          if (failure === undefined && memo && version && answer.status === 200 && answer.body !== undefined && (await answers.version(memo)) === version) {
+            answers.set(key, version, answer.status, answer.body, context.res.headers);
           }
-          response = failure === undefined ? successResponse(request, result, context.res) : errorResponse(toAppError(failure, inputKind), context.res);
+          result = failure === undefined ? success(request, answer, context.res) : errorResult(toAppError(failure, inputKind), context.res);
         }
       }
     } catch (thrown) {
       failure = thrown;
-      response = errorResponse(toAppError(thrown, inputKind), context.res);
+      result = errorResult(toAppError(thrown, inputKind), context.res);
     }
-    if (response.status >= 500) {
+    if (result.status >= 500) {
       deps.log.error({ requestId, method: request.method, path: url.pathname, err: failure }, "request failed");
     }
-    response.headers.set("X-Request-Id", requestId);
-    if (cors) for (const [name, value] of Object.entries(corsHeaders)) response.headers.set(name, value);
-    if (request.method === "HEAD") response = new Response(null, { status: response.status, headers: response.headers });
+    result.headers["x-request-id"] = requestId;
+    if (cors) for (const [name, value] of Object.entries(corsHeaders)) result.headers[name.toLowerCase()] = value;
+    if (request.method === "HEAD") result.body = null;
     deps.log.debug(
-      { requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) },
+      { requestId, method: request.method, path: url.pathname, status: result.status, ms: Math.round(performance.now() - started) },
       "request",
     );
-    return response;
+    return result;
   };
 }
 
@@ -187,27 +214,33 @@ function callLibrary(
   });
 }
 
-function successResponse(request: Request, result: LibraryResult, meta: ResponseMeta): Response {
-  const headers = new Headers(meta.headers);
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  const etag = headers.get("ETag");
-  if (result.status === 200 && etag && etagMatches(request.headers.get("if-none-match"), etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  if (result.status === 204 || result.body === undefined) {
-    return new Response(null, { status: result.status, headers });
-  }
-  headers.set("Content-Type", "application/json; charset=utf-8");
-  return textResponse(result.body, { status: result.status, headers });
+function lowerCase(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
 }
 
-function errorResponse(error: AppError, meta: ResponseMeta): Response {
-  const headers = new Headers(meta.headers);
-  headers.delete("ETag");
-  for (const [name, value] of Object.entries(error.headers ?? {})) headers.set(name, value);
-  headers.set("Cache-Control", "no-store");
-  headers.set("Content-Type", "application/json; charset=utf-8");
-  return textResponse(JSON.stringify(error.toBody()), { status: error.status, headers });
+function success(request: RestRequest, answer: LibraryResult, meta: ResponseMeta): RestResult {
+  const headers = lowerCase(meta.headers);
+  headers["cache-control"] ??= "no-store";
+  const etag = headers.etag;
+  if (answer.status === 200 && etag && etagMatches(request.header("if-none-match"), etag)) {
+    return { status: 304, headers, body: null };
+  }
+  if (answer.status === 204 || answer.body === undefined) {
+    return { status: answer.status, headers, body: null };
+  }
+  headers["content-type"] = "application/json; charset=utf-8";
+  return { status: answer.status, headers, body: answer.body };
+}
+
+function errorResult(error: AppError, meta: ResponseMeta): RestResult {
+  const headers = lowerCase(meta.headers);
+  delete headers.etag;
+  Object.assign(headers, lowerCase(error.headers ?? {}));
+  headers["cache-control"] = "no-store";
+  headers["content-type"] = "application/json; charset=utf-8";
+  return { status: error.status, headers, body: JSON.stringify(error.toBody()) };
 }
 
 /**
@@ -216,8 +249,8 @@ function errorResponse(error: AppError, meta: ResponseMeta): Response {
  * valid, even where none is needed; the request is then counted against the
  * account's limit before anything else can fail.
  */
-async function authenticate(request: Request, context: Context): Promise<void> {
-  const authorization = request.headers.get("authorization");
+async function authenticate(request: RestRequest, context: Context): Promise<void> {
+  const authorization = request.header("authorization");
   if (authorization === null) return;
   const match = /^Bearer +(\S+) *$/i.exec(authorization);
   if (!match) throw invalidToken();

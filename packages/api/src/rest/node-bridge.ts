@@ -1,33 +1,37 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import type { RestCore, RestRequest, RestResult } from "./handler";
 
 /**
- * The text of the JSON bodies the REST handler answers with, by response, so
- * that writing them to node:http does not read them back through a web stream
- * (which costs more than the rest of a cached answer).
+ * Serves one node:http request with the REST core: the socket's peer address
+ * goes along (the trusted-proxy rule needs it), and the answer is written in
+ * one go. No fetch Request is made unless the request needs one (a body to
+ * read, a procedure to run), and no fetch Response at all.
  */
-const bodies = new WeakMap<Response, string>();
+export function serveRest(core: RestCore, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  return core(restRequestOf(req, res), { remoteAddress: req.socket.remoteAddress }).then((result) => writeRestResult(res, result));
+}
 
-/** A fetch Response with a text body that sendFetchResponse can write without streaming it. */
-export function textResponse(text: string, init: ResponseInit): Response {
-  const response = new Response(text, init);
-  bodies.set(response, text);
-  return response;
+function restRequestOf(req: IncomingMessage, res: ServerResponse): RestRequest {
+  let request: Request | undefined;
+  return {
+    method: req.method ?? "GET",
+    url: `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`,
+    header(name) {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+    fetch: () => (request ??= toFetchRequest(req, res)),
+  };
 }
 
 /**
  * A fetch Request for a node:http request. A body streams, so size limits
- * apply while reading, and its request is aborted when the client goes away;
- * bodiless requests (GET, HEAD, DELETE, OPTIONS) skip both, which saves most
- * of the cost of the conversion.
+ * apply while reading, and its request is aborted when the client goes away.
  */
-export function toFetchRequest(req: IncomingMessage, res: ServerResponse): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
-    else headers.set(name, value);
-  }
+function toFetchRequest(req: IncomingMessage, res: ServerResponse): Request {
+  const headers: [string, string][] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i]!, req.rawHeaders[i + 1]!]);
   const method = req.method ?? "GET";
   const url = `http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`;
   const hasBody = method !== "GET" && method !== "HEAD" && (req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined);
@@ -46,17 +50,9 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse): Reque
   } as RequestInit);
 }
 
-/** Writes a fetch Response to node:http. API responses are small JSON, so the body is sent in one write. */
-export async function sendFetchResponse(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers["set-cookie"] = cookies;
-  const text = bodies.get(response);
-  const body = text !== undefined ? Buffer.from(text) : response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
-  if (body) headers["content-length"] = String(body.byteLength);
-  res.writeHead(response.status, headers);
+function writeRestResult(res: ServerResponse, result: RestResult): void {
+  const body = result.body === null ? undefined : Buffer.from(result.body);
+  if (body) result.headers["content-length"] = String(body.byteLength);
+  res.writeHead(result.status, result.headers);
   res.end(body);
 }

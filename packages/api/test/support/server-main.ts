@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadEnv } from "../../src/env";
-import { sendFetchResponse, toFetchRequest } from "../../src/rest/node-bridge";
+import { serveRest } from "../../src/rest/node-bridge";
 import { startRuntime } from "../../src/runtime";
 
 // Tests move this process's clock by writing an offset in milliseconds to CLOCK_FILE.
@@ -14,10 +14,7 @@ const clockFile = process.env.CLOCK_FILE;
 const now = clockFile ? () => new Date(Date.now() + Number(readFileSync(clockFile, "utf8") || 0)) : undefined;
 const runtime = await startRuntime(loadEnv(), { now });
 const server = createServer((req, res) => {
-  runtime
-    .rest(toFetchRequest(req, res), { remoteAddress: req.socket.remoteAddress })
-    .then((response) => sendFetchResponse(res, response))
-    .catch(() => res.writeHead(500).end());
+  serveRest(runtime.rest, req, res).catch(() => res.writeHead(500).end());
 });
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
