@@ -5,6 +5,7 @@ import { RunPayoutsForm } from "@/components/commerce/run-payouts-form";
 import { requireStaff } from "@/components/commerce/staff";
 import { formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
+import { DataTable } from "@/components/data-table";
 
 export const metadata: Metadata = { title: "Payouts" };
 
@@ -28,30 +29,21 @@ export default async function AdminPayoutsPage() {
       <div className="layout-2">
         <section className="panel" aria-labelledby="due-title">
           <h2 id="due-title">Due now</h2>
-          {due.length === 0 ? (
-            <p className="muted">Nobody has reached the minimum.</p>
-          ) : (
-            <table className="data" aria-labelledby="due-title">
-              <thead>
-                <tr>
-                  <th scope="col">Author</th>
-                  <th scope="col" className="num">
-                    Payable
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {due.map((d) => (
-                  <tr key={`${d.author.id}-${d.currency}`}>
-                    <td>
-                      {d.author.name} {d.author.email ? <small className="muted">{d.author.email}</small> : null}
-                    </td>
-                    <td className="num">{formatMoney(d.payable, d.currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            labelledBy="due-title"
+            columns={["Author", { label: "Payable", numeric: true }]}
+            rows={due.length}
+            empty="Nobody has reached the minimum."
+          >
+            {due.map((d) => (
+              <tr key={`${d.author.id}-${d.currency}`}>
+                <td>
+                  {d.author.name} {d.author.email ? <small className="muted">{d.author.email}</small> : null}
+                </td>
+                <td className="num">{formatMoney(d.payable, d.currency)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
         <section className="panel" aria-labelledby="run-title">
           <h2 id="run-title">Run payouts</h2>
@@ -60,42 +52,28 @@ export default async function AdminPayoutsPage() {
       </div>
       <section className="panel" aria-labelledby="history-title">
         <h2 id="history-title">History</h2>
-        {history.length === 0 ? (
-          <p className="muted">No payouts yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data" aria-labelledby="history-title">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Author</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Reference</th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.map((payout) => (
-                  <tr key={payout.id}>
-                    <td>
-                      <time dateTime={payout.createdAt}>{formatDate(payout.createdAt)}</time>
-                    </td>
-                    <td>
-                      {payout.author.name} {payout.author.email ? <small className="muted">{payout.author.email}</small> : null}
-                    </td>
-                    <td className="num">{formatMoney(payout.amount, payout.currency)}</td>
-                    <td>{payoutMethodNames[payout.method as keyof typeof payoutMethodNames] ?? payout.method}</td>
-                    <td>
-                      <code>{payout.reference}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          labelledBy="history-title"
+          columns={["Date", "Author", { label: "Amount", numeric: true }, "Method", "Reference"]}
+          rows={history.length}
+          empty="No payouts yet."
+        >
+          {history.map((payout) => (
+            <tr key={payout.id}>
+              <td>
+                <time dateTime={payout.createdAt}>{formatDate(payout.createdAt)}</time>
+              </td>
+              <td>
+                {payout.author.name} {payout.author.email ? <small className="muted">{payout.author.email}</small> : null}
+              </td>
+              <td className="num">{formatMoney(payout.amount, payout.currency)}</td>
+              <td>{payoutMethodNames[payout.method as keyof typeof payoutMethodNames] ?? payout.method}</td>
+              <td>
+                <code>{payout.reference}</code>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </>
   );

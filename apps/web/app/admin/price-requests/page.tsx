@@ -6,6 +6,7 @@ import { PriceWithTier } from "@/components/commerce/tiers";
 import { formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
 import { reviewPriceRequest } from "@/lib/server/commerce-actions";
+import { DataTable } from "@/components/data-table";
 
 export const metadata: Metadata = { title: "Price requests" };
 
@@ -30,76 +31,63 @@ export default async function PriceRequestsPage({ searchParams }: { searchParams
       ) : null}
       <section className="panel" aria-labelledby="requests-title">
         <h2 id="requests-title">Waiting for review ({requests.length})</h2>
-        {requests.length === 0 ? (
-          <p className="muted">Nothing to review.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data" aria-labelledby="requests-title">
-              <thead>
-                <tr>
-                  <th scope="col">Plugin</th>
-                  <th scope="col">Author</th>
-                  <th scope="col">Current price</th>
-                  <th scope="col">Requested</th>
-                  <th scope="col">Asked</th>
-                  <th scope="col">Decision</th>
-                </tr>
-              </thead>
-              <tbody>
-                {requests.map((request) => (
-                  <tr key={request.slug} data-testid="price-request-row">
-                    <td>
-                      <Link href={`/plugins/${encodeURIComponent(request.slug)}`}>{request.name}</Link>
-                      <br />
-                      <code>{request.slug}</code>
-                    </td>
-                    <td>
-                      {request.author.name}
-                      {request.author.email ? (
-                        <>
-                          <br />
-                          <small className="muted">{request.author.email}</small>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      <PriceWithTier price={request.current} />
-                    </td>
-                    <td>
-                      <PriceWithTier price={request.requested} />
-                    </td>
-                    <td>
-                      <time dateTime={request.requestedAt}>{formatDate(request.requestedAt)}</time>
-                    </td>
-                    <td className="decision">
-                      <ActionForm
-                        action={reviewPriceRequest}
-                        hidden={{ slug: request.slug, decision: "approve" }}
-                        submit="Approve"
-                        submitClassName="button small"
-                        pendingText="Approving…"
-                        aria-label={`Approve the price of ${request.name}`}
-                      />
-                      <ActionForm
-                        action={reviewPriceRequest}
-                        hidden={{ slug: request.slug, decision: "reject" }}
-                        submit="Reject"
-                        submitClassName="button secondary small"
-                        pendingText="Rejecting…"
-                        aria-label={`Reject the price of ${request.name}`}
-                      >
-                        <div className="field">
-                          <label htmlFor={`note-${request.slug}`}>Note to the author (optional)</label>
-                          <textarea id={`note-${request.slug}`} name="note" rows={2} maxLength={1000} />
-                        </div>
-                      </ActionForm>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          labelledBy="requests-title"
+          columns={["Plugin", "Author", "Current price", "Requested", "Asked", "Decision"]}
+          rows={requests.length}
+          empty="Nothing to review."
+        >
+          {requests.map((request) => (
+            <tr key={request.slug} data-testid="price-request-row">
+              <td>
+                <Link href={`/plugins/${encodeURIComponent(request.slug)}`}>{request.name}</Link>
+                <br />
+                <code>{request.slug}</code>
+              </td>
+              <td>
+                {request.author.name}
+                {request.author.email ? (
+                  <>
+                    <br />
+                    <small className="muted">{request.author.email}</small>
+                  </>
+                ) : null}
+              </td>
+              <td>
+                <PriceWithTier price={request.current} />
+              </td>
+              <td>
+                <PriceWithTier price={request.requested} />
+              </td>
+              <td>
+                <time dateTime={request.requestedAt}>{formatDate(request.requestedAt)}</time>
+              </td>
+              <td className="decision">
+                <ActionForm
+                  action={reviewPriceRequest}
+                  hidden={{ slug: request.slug, decision: "approve" }}
+                  submit="Approve"
+                  submitClassName="button small"
+                  pendingText="Approving…"
+                  aria-label={`Approve the price of ${request.name}`}
+                />
+                <ActionForm
+                  action={reviewPriceRequest}
+                  hidden={{ slug: request.slug, decision: "reject" }}
+                  submit="Reject"
+                  submitClassName="button secondary small"
+                  pendingText="Rejecting…"
+                  aria-label={`Reject the price of ${request.name}`}
+                >
+                  <div className="field">
+                    <label htmlFor={`note-${request.slug}`}>Note to the author (optional)</label>
+                    <textarea id={`note-${request.slug}`} name="note" rows={2} maxLength={1000} />
+                  </div>
+                </ActionForm>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </>
   );

@@ -4,6 +4,7 @@ import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
 import { CreateKeyForm } from "./create-key-form";
 import { RevokeKeyButton } from "./revoke-key-button";
+import { DataTable } from "@/components/data-table";
 
 export const metadata: Metadata = { title: "API keys" };
 
@@ -23,46 +24,29 @@ export default async function KeysPage() {
       <div className="layout-2">
         <section className="panel" aria-labelledby="keys-title">
           <h2 id="keys-title">Your keys</h2>
-          {items.length === 0 ? (
-            <p className="muted">No keys yet.</p>
-          ) : (
-            <div className="table-wrap">
-              <table className="data" aria-labelledby="keys-title">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Key</th>
-                    <th scope="col">Scopes</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Last used</th>
-                    <th scope="col">Expires</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((key) => (
-                    <tr key={key.id} data-testid="key-row">
-                      <td>{key.name}</td>
-                      <td>
-                        <code>{key.prefix}…</code>
-                      </td>
-                      <td>{key.scopes.join(", ")}</td>
-                      <td>{formatDate(key.createdAt)}</td>
-                      <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : "Never"}</td>
-                      <td>{key.expiresAt ? formatDate(key.expiresAt) : "Never"}</td>
-                      <td>
-                        <span className={`status ${key.status}`}>{key.status}</span>
-                      </td>
-                      <td>{key.status === "active" ? <RevokeKeyButton id={key.id} name={key.name} /> : null}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable
+            labelledBy="keys-title"
+            columns={["Name", "Key", "Scopes", "Created", "Last used", "Expires", "Status", { label: "Actions", hidden: true }]}
+            rows={items.length}
+            empty="No keys yet."
+          >
+            {items.map((key) => (
+              <tr key={key.id} data-testid="key-row">
+                <td>{key.name}</td>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td>{key.scopes.join(", ")}</td>
+                <td>{formatDate(key.createdAt)}</td>
+                <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : "Never"}</td>
+                <td>{key.expiresAt ? formatDate(key.expiresAt) : "Never"}</td>
+                <td>
+                  <span className={`status ${key.status}`}>{key.status}</span>
+                </td>
+                <td>{key.status === "active" ? <RevokeKeyButton id={key.id} name={key.name} /> : null}</td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
         <section className="panel" aria-labelledby="new-key">
           <h2 id="new-key">Create a key</h2>

@@ -8,6 +8,7 @@ import { authorSharePercent, currencyNames, formatCharge, formatMoney, payoutMet
 import { formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
+import { DataTable } from "@/components/data-table";
 
 export const metadata: Metadata = { title: "Sales" };
 
@@ -118,81 +119,51 @@ export default async function SalesPage() {
 
       <section className="panel" aria-labelledby="sales-title">
         <h2 id="sales-title">Latest sales</h2>
-        {report.sales.length === 0 ? (
-          <p className="muted">No sales yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data" aria-labelledby="sales-title">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Plugin</th>
-                  <th scope="col" className="num">
-                    Buyer paid
-                  </th>
-                  <th scope="col" className="num">
-                    Your share
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payout</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.sales.map((sale) => (
-                  <tr key={sale.id} data-testid="sale-row">
-                    <td>
-                      <time dateTime={sale.paidAt}>{formatDate(sale.paidAt)}</time>
-                    </td>
-                    <td>{sale.name}</td>
-                    <td className="num">{formatMoney(sale.amount, sale.currency)}</td>
-                    <td className="num">{formatMoney(sale.share, sale.currency)}</td>
-                    <td>
-                      <span className={`status ${sale.status}`}>{sale.status === "paid" ? "Paid" : "Refunded"}</span>
-                    </td>
-                    <td>{payoutState(sale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {report.sales.length === 100 ? <p className="muted">The latest 100 sales are shown.</p> : null}
-          </div>
-        )}
+        <DataTable
+          labelledBy="sales-title"
+          columns={["Date", "Plugin", { label: "Buyer paid", numeric: true }, { label: "Your share", numeric: true }, "Status", "Payout"]}
+          rows={report.sales.length}
+          empty="No sales yet."
+        >
+          {report.sales.map((sale) => (
+            <tr key={sale.id} data-testid="sale-row">
+              <td>
+                <time dateTime={sale.paidAt}>{formatDate(sale.paidAt)}</time>
+              </td>
+              <td>{sale.name}</td>
+              <td className="num">{formatMoney(sale.amount, sale.currency)}</td>
+              <td className="num">{formatMoney(sale.share, sale.currency)}</td>
+              <td>
+                <span className={`status ${sale.status}`}>{sale.status === "paid" ? "Paid" : "Refunded"}</span>
+              </td>
+              <td>{payoutState(sale)}</td>
+            </tr>
+          ))}
+        </DataTable>
+        {report.sales.length === 100 ? <p className="muted">The latest 100 sales are shown.</p> : null}
       </section>
 
       <section className="panel" aria-labelledby="payouts-title">
         <h2 id="payouts-title">Payouts</h2>
-        {report.payouts.length === 0 ? (
-          <p className="muted">No payouts yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="data" aria-labelledby="payouts-title">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Reference</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.payouts.map((payout) => (
-                  <tr key={payout.id}>
-                    <td>
-                      <time dateTime={payout.createdAt}>{formatDate(payout.createdAt)}</time>
-                    </td>
-                    <td className="num">{formatMoney(payout.amount, payout.currency)}</td>
-                    <td>{payoutMethodNames[payout.method as keyof typeof payoutMethodNames] ?? payout.method}</td>
-                    <td>
-                      <code>{payout.reference}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          labelledBy="payouts-title"
+          columns={["Date", { label: "Amount", numeric: true }, "Method", "Reference"]}
+          rows={report.payouts.length}
+          empty="No payouts yet."
+        >
+          {report.payouts.map((payout) => (
+            <tr key={payout.id}>
+              <td>
+                <time dateTime={payout.createdAt}>{formatDate(payout.createdAt)}</time>
+              </td>
+              <td className="num">{formatMoney(payout.amount, payout.currency)}</td>
+              <td>{payoutMethodNames[payout.method as keyof typeof payoutMethodNames] ?? payout.method}</td>
+              <td>
+                <code>{payout.reference}</code>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </section>
     </div>
   );
