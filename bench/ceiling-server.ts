@@ -7,9 +7,9 @@
 import { createServer } from "node:http";
 import { openDatabase } from "@streamkit/db";
 import { plugins } from "@streamkit/db";
-import { getTableColumns } from "drizzle-orm";
+import { fillPlaceholders, getTableColumns } from "drizzle-orm";
 import postgres from "postgres";
-import { marketPageQuery, publishedPluginQuery, versionsQuery } from "../packages/api/src/services/listings";
+import { marketPageStatement, marketPageValues, publishedPluginStatement, versionsStatement } from "../packages/api/src/services/listings";
 
 const url = process.env.DATABASE_URL!;
 const port = Number(process.env.PORT ?? 3201);
@@ -17,7 +17,11 @@ const sql = postgres(url, { max: 10 });
 // Only used to render SQL text; it never runs a query.
 const { db } = await openDatabase({ url, maxConnections: 1 });
 
-const pageQuery = marketPageQuery(db, { limit: 20 }).toSQL();
+const firstPage = marketPageValues({ limit: 20 });
+const pageStatement = marketPageStatement(db, firstPage.shape).toSQL();
+const pageParams = fillPlaceholders(pageStatement.params, firstPage.values);
+const pluginStatement = publishedPluginStatement(db).toSQL();
+const versionStatement = versionsStatement(db).toSQL();
 const pluginColumns = Object.keys(getTableColumns(plugins));
 
 type Row = unknown[];
@@ -50,18 +54,19 @@ createServer(async (req, res) => {
     const path = new URL(req.url!, "http://x").pathname;
     let body: unknown;
     if (path === "/api/v1/plugins") {
-      const rows = await sql.unsafe(pageQuery.sql, pageQuery.params as never[], { prepare: true }).values();
+      const rows = await sql.unsafe(pageStatement.sql, pageParams as never[], { prepare: true }).values();
       body = { items: rows.slice(0, 20).map((r) => listing(r as Row)), next: rows.length > 20 ? "x" : null };
     } else if (path.startsWith("/api/v1/plugins/")) {
-      const q = publishedPluginQuery(db, decodeURIComponent(path.slice("/api/v1/plugins/".length))).toSQL();
-      const [row] = await sql.unsafe(q.sql, q.params as never[], { prepare: true }).values();
+      const slug = decodeURIComponent(path.slice("/api/v1/plugins/".length));
+      const [row] = await sql.unsafe(pluginStatement.sql, fillPlaceholders(pluginStatement.params, { slug }) as never[], { prepare: true }).values();
       if (!row) {
         res.writeHead(404).end();
         return;
       }
       const item = listing(row as Row);
-      const v = versionsQuery(db, item.id as string).toSQL();
-      const versions = await sql.unsafe(v.sql, v.params as never[], { prepare: true }).values();
+      const versions = await sql
+        .unsafe(versionStatement.sql, fillPlaceholders(versionStatement.params, { pluginId: item.id }) as never[], { prepare: true })
+        .values();
       body = { item: { ...item, versions: versions.map(([version, changelog, createdAt]) => ({ version, changelog, createdAt: new Date(createdAt as string).toISOString() })) } };
     } else {
       res.writeHead(404).end();

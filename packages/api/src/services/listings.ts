@@ -76,24 +76,27 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The marketplace page query (one more row than asked, to know whether a next page exists). */
-export function marketPageQuery(db: Db, query: ListPluginsQuery) {
+/** Which optional conditions a marketplace page has; each combination is its own prepared statement. */
+export interface PageShape {
+  search: boolean;
+  after: boolean;
+}
+
+/**
+ * The marketplace page statement, with placeholders: `pattern` (search),
+ * `official`, `downloads` and `after` (the cursor), `take` (one more row than
+ * asked, to know whether a next page exists). Keyset order: the service's own
+ * plugins first, then downloads, then id.
+ */
+export function marketPageStatement(db: Db, shape: PageShape) {
   const conditions: SQL[] = [eq(plugins.status, "published")];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(
-        ilike(plugins.name, pattern),
-        ilike(plugins.slug, pattern),
-        ilike(plugins.description, pattern),
-        ilike(accounts.name, pattern),
-      )!,
-    );
+  if (shape.search) {
+    const pattern = sql.placeholder("pattern");
+    conditions.push(or(ilike(plugins.name, pattern), ilike(plugins.slug, pattern), ilike(plugins.description, pattern), ilike(accounts.name, pattern))!);
   }
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
+  if (shape.after) {
     conditions.push(
-      sql`(${plugins.official}, ${plugins.downloads}, ${plugins.id}) < (${after.official}, ${after.downloads}, ${after.id}::uuid)`,
+      sql`(${plugins.official}, ${plugins.downloads}, ${plugins.id}) < (${sql.placeholder("official")}, ${sql.placeholder("downloads")}, ${sql.placeholder("after")}::uuid)`,
     );
   }
   return db
@@ -102,11 +105,71 @@ export function marketPageQuery(db: Db, query: ListPluginsQuery) {
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
     .where(and(...conditions))
     .orderBy(desc(plugins.official), desc(plugins.downloads), desc(plugins.id))
-    .limit(query.limit + 1);
+    .limit(sql.placeholder("take"));
+}
+
+/** The shape of a page request and the values of its statement's placeholders. */
+export function marketPageValues(query: ListPluginsQuery): { shape: PageShape; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = { take: query.limit + 1 };
+  if (query.q) values.pattern = likePattern(query.q);
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    Object.assign(values, { official: after.official, downloads: after.downloads, after: after.id });
+  }
+  return { shape: { search: Boolean(query.q), after: Boolean(query.cursor) }, values };
+}
+
+/** A published plugin by `slug` (placeholder), with its publisher. */
+export function publishedPluginStatement(db: Db) {
+  return db
+    .select(listingColumns)
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(and(eq(plugins.slug, sql.placeholder("slug")), eq(plugins.status, "published")))
+    .limit(1);
+}
+
+/** Any plugin by `slug` (placeholder), whatever its status (its author sees hidden and removed ones). */
+function anyPluginStatement(db: Db) {
+  return db.select(listingColumns).from(plugins).innerJoin(accounts, eq(accounts.id, plugins.ownerId)).where(eq(plugins.slug, sql.placeholder("slug"))).limit(1);
+}
+
+/** A plugin's versions by `pluginId` (placeholder), newest first. */
+export function versionsStatement(db: Db) {
+  return db
+    .select({ version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
+    .from(pluginVersions)
+    .where(eq(pluginVersions.pluginId, sql.placeholder("pluginId")))
+    .orderBy(desc(pluginVersions.createdAt), desc(pluginVersions.id));
+}
+
+/** The browsing statements of one database, prepared once: the marketplace's hot path builds no SQL per request. */
+function prepareStatements(db: Db) {
+  const pages = new Map<string, ReturnType<ReturnType<typeof marketPageStatement>["prepare"]>>();
+  return {
+    page(shape: PageShape) {
+      const name = `market_page_${Number(shape.search)}${Number(shape.after)}`;
+      let statement = pages.get(name);
+      if (!statement) pages.set(name, (statement = marketPageStatement(db, shape).prepare(name)));
+      return statement;
+    },
+    published: publishedPluginStatement(db).prepare("published_plugin"),
+    any: anyPluginStatement(db).prepare("any_plugin"),
+    versions: versionsStatement(db).prepare("plugin_versions"),
+  };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+
+function statementsFor(db: Db): ReturnType<typeof prepareStatements> {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = prepareStatements(db)));
+  return statements;
 }
 
 export async function listPlugins(db: Db, caller: Caller, query: ListPluginsQuery) {
-  const rows = await marketPageQuery(db, query);
+  const { shape, values } = marketPageValues(query);
+  const rows = await statementsFor(db).page(shape).execute(values);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const next =
@@ -115,20 +178,6 @@ export async function listPlugins(db: Db, caller: Caller, query: ListPluginsQuer
       : null;
   const extras = await listingExtras(db, caller, page);
   return { items: page.map((row) => toListing(row, caller, extras)), next };
-}
-
-export function publishedPluginQuery(db: Db, slug: string) {
-  return db
-    .select(listingColumns)
-    .from(plugins)
-    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
-    .where(and(eq(plugins.slug, slug), eq(plugins.status, "published")))
-    .limit(1);
-}
-
-/** Any plugin by slug, whatever its status (its author sees hidden and removed ones). */
-function anyPluginQuery(db: Db, slug: string) {
-  return db.select(listingColumns).from(plugins).innerJoin(accounts, eq(accounts.id, plugins.ownerId)).where(eq(plugins.slug, slug)).limit(1);
 }
 
 export async function listMyPlugins(db: Db, caller: AccountCaller): Promise<Listing[]> {
@@ -142,22 +191,14 @@ export async function listMyPlugins(db: Db, caller: AccountCaller): Promise<List
   return rows.map((row) => toListing(row, caller, extras));
 }
 
-/** A plugin's versions, newest first. */
-export function versionsQuery(db: Db, pluginId: string) {
-  return db
-    .select({ version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
-    .from(pluginVersions)
-    .where(eq(pluginVersions.pluginId, pluginId))
-    .orderBy(desc(pluginVersions.createdAt), desc(pluginVersions.id));
-}
-
 export async function getPluginDetail(db: Db, caller: Caller, slug: string): Promise<ListingDetail> {
   // Anonymous callers can only see published plugins: one query with the status filter.
-  const [row] = caller.kind === "account" ? await anyPluginQuery(db, slug) : await publishedPluginQuery(db, slug);
+  const statements = statementsFor(db);
+  const [row] = await (caller.kind === "account" ? statements.any : statements.published).execute({ slug });
   const visible = row && (row.plugin.status === "published" || (caller.kind === "account" && row.plugin.ownerId === caller.account.id));
   if (!row || !visible) throw notFound(`No plugin "${slug}" in the marketplace.`);
   // Versions only ever increase, so SemVer order is publish order; it also settles two publishes in one millisecond.
-  const versions = (await versionsQuery(db, row.plugin.id)).sort((a, b) => compareVersions(b.version, a.version));
+  const versions = (await statements.versions.execute({ pluginId: row.plugin.id })).sort((a, b) => compareVersions(b.version, a.version));
   const extras = await listingExtras(db, caller, [row]);
   return {
     ...toListing(row, caller, extras),
