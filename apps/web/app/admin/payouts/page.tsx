@@ -6,6 +6,7 @@ import { requireStaff } from "@/components/commerce/staff";
 import { formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
 import { DataTable } from "@/components/data-table";
+import { PayoutCells } from "@/components/commerce/payout-cells";
 
 export const metadata: Metadata = { title: "Payouts" };
 
@@ -66,11 +67,7 @@ export default async function AdminPayoutsPage() {
               <td>
                 {payout.author.name} {payout.author.email ? <small className="muted">{payout.author.email}</small> : null}
               </td>
-              <td className="num">{formatMoney(payout.amount, payout.currency)}</td>
-              <td>{payoutMethodNames[payout.method as keyof typeof payoutMethodNames] ?? payout.method}</td>
-              <td>
-                <code>{payout.reference}</code>
-              </td>
+              <PayoutCells payout={payout} />
             </tr>
           ))}
         </DataTable>

@@ -9,6 +9,7 @@ import { formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
 import { DataTable } from "@/components/data-table";
+import { PayoutCells } from "@/components/commerce/payout-cells";
 
 export const metadata: Metadata = { title: "Sales" };
 
@@ -156,11 +157,7 @@ export default async function SalesPage() {
               <td>
                 <time dateTime={payout.createdAt}>{formatDate(payout.createdAt)}</time>
               </td>
-              <td className="num">{formatMoney(payout.amount, payout.currency)}</td>
-              <td>{payoutMethodNames[payout.method as keyof typeof payoutMethodNames] ?? payout.method}</td>
-              <td>
-                <code>{payout.reference}</code>
-              </td>
+              <PayoutCells payout={payout} />
             </tr>
           ))}
         </DataTable>
