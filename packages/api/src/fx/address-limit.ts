@@ -122,13 +122,15 @@ class AddressCounter {
     const groups = new Map<string, Hit[]>();
     for (const hit of batch) {
       const key = `${hit.windowStart}\u0000${hit.bucket}`;
-      groups.set(key, [...(groups.get(key) ?? []), hit]);
+      const hits = groups.get(key);
+      if (hits) hits.push(hit);
+      else groups.set(key, [hit]);
     }
-    const rows = [...groups.values()].map((hits) => hits[0]!);
+    const rows = [...groups.values()];
     const totals = await this.upsert.execute({
-      buckets: arrayLiteral(rows.map((hit) => hit.bucket)),
-      windows: arrayLiteral(rows.map((hit) => new Date(hit.windowStart).toISOString())),
-      hits: arrayLiteral(rows.map((hit) => String(groups.get(`${hit.windowStart}\u0000${hit.bucket}`)!.length))),
+      buckets: arrayLiteral(rows.map((hits) => hits[0]!.bucket)),
+      windows: arrayLiteral(rows.map((hits) => new Date(hits[0]!.windowStart).toISOString())),
+      hits: arrayLiteral(rows.map((hits) => String(hits.length))),
     });
     for (const total of totals) {
       const key = `${total.windowStart.getTime()}\u0000${total.bucket}`;
