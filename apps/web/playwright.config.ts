@@ -80,6 +80,8 @@ export default defineConfig({
         PORT: String(port),
         HOST: "127.0.0.1",
         FX_CONFIG: fxConfig,
+        // Every journey signs up from 127.0.0.1.
+        SIGN_UP_LIMIT_PER_HOUR: "1000",
       },
     },
   ],

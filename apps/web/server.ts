@@ -1,13 +1,16 @@
 /**
- * The production (and development) entry point: one node:http server that
- * hands /api/v1 straight to the REST handler and everything else to Next.js.
- * Why not a Next route handler for /api/v1: the handler needs the socket's
- * peer address (X-Forwarded-For is only believed from TRUSTED_PROXIES, and
- * Next keeps a client-sent one), and skipping Next's router roughly halves
- * the cost of an API call. The database opens before the port does.
+ * The production (and development) entry point: one node:http server with one
+ * prefix table. The REST core of packages/api answers /api/v1 and its raw
+ * routes (the website's tRPC endpoint, Auth.js, payment webhooks): one request
+ * id, error envelope, credential resolver and log for all of them. Everything
+ * else is Next.js's. Why not Next route handlers for those: the core needs the
+ * socket's peer address (X-Forwarded-For is only believed from
+ * TRUSTED_PROXIES, and Next keeps a client-sent one), streams bodies within
+ * limits before anything buffers them, and skipping Next's router roughly
+ * halves the cost of an API call. The database opens before the port does.
  */
-import { createServer } from "node:http";
-import { env, getRuntime, REST_PREFIX, serveRest } from "@streamkit/api";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { CLIENT_ADDRESS_HEADER, env, getRuntime, serveRest, toAppError } from "@streamkit/api";
 import next from "next";
 
 const dev = process.argv.includes("--dev");
@@ -15,19 +18,29 @@ const config = env();
 const app = next({ dev, dir: process.cwd(), hostname: config.HOST ?? "localhost", port: config.PORT });
 const handleNext = app.getRequestHandler();
 
+type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
 async function main() {
   const [runtime] = await Promise.all([getRuntime(), app.prepare()]);
+  const serveApi: Serve = (req, res) => serveRest(runtime.rest, req, res);
+  const serveWebsite: Serve = (req, res) => {
+    // The website's server actions see the client's address only through this header, which is always ours.
+    const forwardedFor = req.headers["x-forwarded-for"];
+    req.headers[CLIENT_ADDRESS_HEADER] = runtime.clientAddress(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(", ") : (forwardedFor ?? null));
+    return handleNext(req, res);
+  };
+  /** The API's prefixes first; "/" catches the rest. */
+  const prefixTable: [prefix: string, serve: Serve][] = [...runtime.rest.prefixes.map((prefix): [string, Serve] => [prefix, serveApi]), ["/", serveWebsite]];
+  const route = (path: string): Serve =>
+    prefixTable.find(([prefix]) => prefix === "/" || path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`))![1];
+
   const server = createServer((req, res) => {
-    const url = req.url ?? "/";
-    if (url === REST_PREFIX || url.startsWith(`${REST_PREFIX}/`) || url.startsWith(`${REST_PREFIX}?`)) {
-      serveRest(runtime.rest, req, res).catch((error: unknown) => {
-        runtime.deps.log.error({ err: error }, "could not answer an API request");
-        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
-        res.end(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong on our side." } }));
-      });
-      return;
-    }
-    void handleNext(req, res);
+    route(req.url ?? "/")(req, res).catch((error: unknown) => {
+      const failure = toAppError(error);
+      runtime.deps.log.error({ err: error, method: req.method, path: req.url }, "could not answer a request");
+      if (!res.headersSent) res.writeHead(failure.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+      res.end(JSON.stringify(failure.toBody()));
+    });
   });
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   const shutdown = () => {

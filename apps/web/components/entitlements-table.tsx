@@ -1,4 +1,4 @@
-import { type PlanName, planNames, plans } from "@streamkit/plans";
+import { grants, type PlanName, planNames, plans } from "@streamkit/plans";
 
 const marketplace: Record<PlanName, string> = { free: "Free items", pro: "Free and Pro items", ultimate: "All items" };
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
@@ -9,8 +9,8 @@ export const entitlementRows: { label: string; value: (plan: PlanName) => string
   { label: "Own overlays (create, update, fork)", value: (p) => (plans[p].entitlements.overlays === 0 ? "No" : `Up to ${plans[p].entitlements.overlays}`) },
   { label: "Inventory size", value: (p) => new Intl.NumberFormat("en").format(plans[p].entitlements.inventory) },
   { label: "Marketplace widgets, overlays and themes", value: (p) => marketplace[plans[p].entitlements.marketplaceTier] },
-  { label: "Download plugins", value: (p) => yesNo(plans[p].entitlements.pluginDownload) },
-  { label: "Publish plugins", value: (p) => yesNo(plans[p].entitlements.pluginPublish) },
+  { label: "Download plugins", value: (p) => yesNo(grants(p, "pluginDownload")) },
+  { label: "Publish plugins", value: (p) => yesNo(grants(p, "pluginPublish")) },
 ];
 
 export function PlansTable({ current }: { current?: PlanName }) {

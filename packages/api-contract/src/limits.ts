@@ -1,3 +1,5 @@
+import { FX_LIMITS } from "@streamkit/fx/limits";
+
 /**
  * Limits of the HTTP surface, as data: the handler enforces them, the OpenAPI
  * document and the README quote them.
@@ -14,3 +16,31 @@ export const pluginPaging = {
   maxQueryLength: 100,
   maxCursorLength: 200,
 } as const;
+
+/** A fixed-window rate limit: at most `limit` hits per window, counted per account or per client address. */
+export interface RateLimit {
+  /** Hits allowed per window; absent when the plan decides (Entitlements.apiRequestsPerMinute). */
+  limit?: number;
+  windowSeconds: number;
+  per: "account" | "address";
+}
+
+/**
+ * SPEC §8's rate limits, one table: the services count with it, and the
+ * OpenAPI document, the website's pages and the CLI quote it.
+ */
+export const rateLimits = {
+  /** Key-authenticated requests of one account, all of its keys together; the limit is the plan's apiRequestsPerMinute. */
+  api: { windowSeconds: 60, per: "account" },
+  /** Successful publishes (POST /plugins) of one account; failed ones do not count. */
+  publish: { limit: 10, windowSeconds: 60 * 60, per: "account" },
+  /** Accounts created from one client address (the website's sign-up); SIGN_UP_LIMIT_PER_HOUR overrides the number. */
+  signUp: { limit: 20, windowSeconds: 60 * 60, per: "address" },
+  /** Exchange-rate requests (/fx/*, /rates) of one client address; the number is the exchange-rate service's own table. */
+  fxAddress: { limit: FX_LIMITS.requestsPerMinutePerAddress, windowSeconds: 60, per: "address" },
+} as const satisfies Record<string, RateLimit>;
+
+/** The window as prose says it: "minute", "hour", "day", else "N seconds". */
+export function windowName(seconds: number): string {
+  return seconds === 60 ? "minute" : seconds === 3600 ? "hour" : seconds === 86_400 ? "day" : `${seconds} seconds`;
+}

@@ -33,3 +33,6 @@ export function clientAddress(peer: string | undefined, forwardedFor: string | n
 function normalise(address: string): string {
   return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
 }
+
+/** The header apps/web/server.ts sets (replacing any the client sent) to hand the client's address to the website's own code. */
+export const CLIENT_ADDRESS_HEADER = "x-streamkit-client-address";

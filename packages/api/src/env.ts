@@ -30,6 +30,8 @@ const envSchema = z.object({
   WEB_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Requests per minute per account for the desktop app's calls. */
   APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Accounts created per client address per hour (rateLimits.signUp's default when unset). */
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
   /** Signs website sessions. Unset: a random secret is generated once and kept in the database, shared by every process. */
   AUTH_SECRET: z.string().min(32).optional(),
   /** GitHub and Google sign-in switch on when both of their variables are set. */

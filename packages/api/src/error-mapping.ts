@@ -1,14 +1,42 @@
-import { TRPCError } from "@trpc/server";
+/**
+ * The one error map: whatever was thrown, wherever (a procedure, a raw route,
+ * the REST core, a website action, the operator CLI), becomes an AppError
+ * with a stable code of SPEC §7; the code decides the HTTP status.
+ */
 import type { Problem } from "@streamkit/api-contract";
-import { AppError } from "./errors";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { AppError, isAppError } from "./errors";
 
 interface IssueLike {
   path: PropertyKey[];
   message: string;
 }
 
+/** At most this many problems are listed in an answer; the message says how many there were. */
+export const MAX_PROBLEMS = 100;
+
+interface TrpcErrorLike extends Error {
+  code: TRPC_ERROR_CODE_KEY;
+  cause?: unknown;
+}
+
+/** By name, not class: @trpc/server may be bundled more than once in a process (see errors.ts). */
+function isTrpcError(value: unknown): value is TrpcErrorLike {
+  return value instanceof Error && value.name === "TRPCError" && typeof (value as { code?: unknown }).code === "string";
+}
+
 function isZodError(value: unknown): value is Error & { issues: IssueLike[] } {
   return value instanceof Error && value.name === "ZodError" && Array.isArray((value as { issues?: unknown }).issues);
+}
+
+/**
+ * What was really thrown: tRPC wraps whatever a procedure or middleware
+ * throws in a TRPCError whose cause it is (sometimes twice over).
+ */
+export function unwrapError(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 4 && isTrpcError(current) && current.cause !== undefined && !isZodError(current.cause); depth++) current = current.cause;
+  return current;
 }
 
 /** `files[0].path` style, readable in a message and stable for programs. */
@@ -22,30 +50,40 @@ export function formatIssuePath(path: PropertyKey[]): string {
 }
 
 export function problemsFromZod(issues: IssueLike[]): Problem[] {
-  return issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
+  return issues.slice(0, MAX_PROBLEMS).map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
 }
+
+function validationError(issues: IssueLike[], inputKind: "query" | "body"): AppError {
+  const problems = problemsFromZod(issues);
+  const more = issues.length > problems.length ? ` (and ${issues.length - problems.length} more problems)` : "";
+  const summary = `${problems.slice(0, 10).map((p) => `${p.path}: ${p.message}`).join("; ")}${issues.length > 10 ? "; …" : ""}${more}`;
+  return inputKind === "query"
+    ? new AppError("bad_request", `Invalid query parameter — ${summary}`, problems)
+    : new AppError("validation_error", `The request body failed validation — ${summary}`, problems);
+}
+
+export const internalError = () => new AppError("internal_error", "Something went wrong on our side. Quote the request id when you report it.");
 
 /**
  * Every failure becomes an AppError: ours pass through, input validation
  * becomes validation_error (bodies) or bad_request (query parameters), the
- * library's own errors get their codes, anything else is internal_error.
+ * library's own errors get their codes, anything else is internal_error
+ * (its cause is for the log, never for the answer).
  */
-export function toAppError(error: unknown, inputKind: "query" | "body"): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof TRPCError) {
-    if (error.cause instanceof AppError) return error.cause;
-    if (error.code === "BAD_REQUEST" && isZodError(error.cause)) {
-      const problems = problemsFromZod(error.cause.issues);
-      const summary = problems.map((p) => `${p.path}: ${p.message}`).join("; ");
-      return inputKind === "query"
-        ? new AppError("bad_request", `Invalid query parameter — ${summary}`, problems)
-        : new AppError("validation_error", `The request body failed validation — ${summary}`, problems);
-    }
+export function toAppError(error: unknown, inputKind: "query" | "body" = "body"): AppError {
+  const cause = unwrapError(error);
+  if (isAppError(cause)) return cause;
+  if (isTrpcError(error)) {
+    if (error.code === "BAD_REQUEST" && isZodError(error.cause)) return validationError(error.cause.issues, inputKind);
     switch (error.code) {
       case "PARSE_ERROR":
         return new AppError("bad_request", "The request body is not valid JSON.");
+      case "BAD_REQUEST":
+        return new AppError("bad_request", "The request is malformed.");
       case "NOT_FOUND":
         return new AppError("not_found", "Not found.");
+      case "METHOD_NOT_SUPPORTED":
+        return new AppError("not_found", "No such endpoint for this method.");
       case "UNSUPPORTED_MEDIA_TYPE":
         return new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
       case "PAYLOAD_TOO_LARGE":
@@ -54,5 +92,22 @@ export function toAppError(error: unknown, inputKind: "query" | "body"): AppErro
         break;
     }
   }
-  return new AppError("internal_error", "Something went wrong on our side. Quote the request id when you report it.");
+  return internalError();
 }
+
+/** The tRPC code of a domain error, so /api/trpc answers the domain error's HTTP status too. */
+export function trpcCodeOf(error: AppError): TRPC_ERROR_CODE_KEY {
+  return trpcCodeByStatus[error.status] ?? "INTERNAL_SERVER_ERROR";
+}
+
+const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
+};

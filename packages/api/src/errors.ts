@@ -3,11 +3,19 @@ import { type ErrorCode, errorStatus, type Problem } from "@streamkit/api-contra
 export type ErrorDetails = Problem[] | Record<string, unknown>;
 
 /**
- * The domain error: routers and services throw it; the REST wrapper and the
+ * Marks domain errors across bundles: Next compiles this package into its
+ * server bundle while apps/web/server.ts compiles it into another, so the
+ * class exists twice in one process and `instanceof` cannot be trusted.
+ */
+const BRAND = Symbol.for("streamkit.AppError");
+
+/**
+ * The domain error: routers and services throw it; the REST core and the
  * website turn it into `{ error: { code, message, details? } }` with the
- * status of the code. Nothing else formats errors.
+ * status of the code (error-mapping.ts). Nothing else formats errors.
  */
 export class AppError extends Error {
+  readonly [BRAND] = true;
   readonly code: ErrorCode;
   readonly details?: ErrorDetails;
   /** Extra response headers the error needs (Retry-After, WWW-Authenticate). */
@@ -39,6 +47,7 @@ export class AppError extends Error {
 export const notFound = (what = "Not found") => new AppError("not_found", what);
 export const badRequest = (message: string, details?: ErrorDetails) => new AppError("bad_request", message, details);
 
+/** A domain error, whichever bundle's copy of the class made it. */
 export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
+  return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
 }

@@ -1,8 +1,9 @@
+import { rateLimits } from "@streamkit/api-contract";
 import type { AppDeps } from "./deps";
 import { deleteRateLimitWindowsBefore } from "./services/rate-limit";
 
-/** The longest rate-limit window in use (publishes per hour), plus a margin. */
-const KEEP_WINDOWS_MS = 2 * 60 * 60 * 1000;
+/** The longest rate-limit window in use (publishes per hour), plus an hour's margin. */
+const KEEP_WINDOWS_MS = (Math.max(...Object.values(rateLimits).map((l) => l.windowSeconds)) + 60 * 60) * 1000;
 const EVERY_MS = 10 * 60 * 1000;
 
 /** Background housekeeping of one server process; timers never keep the process alive. */

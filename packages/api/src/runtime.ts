@@ -6,13 +6,14 @@ import { createLogger } from "./logger";
 import { acquireDataDirLock } from "./data-dir-lock";
 import { createRestCore, type RestCore } from "./rest/handler";
 import { appRouter } from "./routers";
+import { clientAddress, compileTrust } from "./client-address";
+import { rawRoutes } from "./rest/raw-routes";
 import { seedDemoCatalogue } from "./seed/demo";
 import { startMaintenance } from "./maintenance";
 import { startFx } from "./fx/service";
 import { startAdminChannel } from "./admin/channel";
 import type { AuthConfig } from "@auth/core";
 import { buildAuthConfig } from "./auth/auth-config";
-import { authSecret } from "./auth/auth-secret";
 
 /** Everything one server process holds: opened once, on the first request, never at build time. */
 export interface Runtime {
@@ -21,6 +22,8 @@ export interface Runtime {
   auth: AuthConfig;
   database: DatabaseHandle;
   rest: RestCore;
+  /** The client's address by the trusted-proxy rule (TRUSTED_PROXIES), for requests the website answers. */
+  clientAddress(peer: string | undefined, forwardedFor: string | null): string;
   close(): Promise<void>;
 }
 
@@ -39,7 +42,8 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
     const seeded = await seedDemoCatalogue(deps.db);
     if (seeded) log.info({ plugins: seeded }, "seeded the demo catalogue into the empty database");
   }
-  const auth = buildAuthConfig(deps, await authSecret(deps.db, env.AUTH_SECRET));
+  const auth = buildAuthConfig(deps);
+  const trust = compileTrust(env.TRUSTED_PROXIES);
   const timers = startMaintenance(deps);
   // Exchange rates: the current day into memory now, then the refresh scheduler (FX_REFRESH).
   const fx = await startFx(deps);
@@ -49,7 +53,8 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
     deps,
     auth,
     database,
-    rest: createRestCore(appRouter, deps),
+    rest: createRestCore(appRouter, deps, rawRoutes(auth)),
+    clientAddress: (peer, forwardedFor) => clientAddress(peer, forwardedFor, trust),
     async close() {
       timers.forEach(clearInterval);
       await fx.stop();

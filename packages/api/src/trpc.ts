@@ -4,14 +4,15 @@
  *   1. the metadata every procedure declares — it drives the checks below and
  *      the OpenAPI document alike, so the two cannot disagree
  *   2. the instance, with an error formatter that carries the domain error
- *   3. the procedure ladder: public → signed in → scope → plan → website only
+ *   3. the procedure ladder: public → signed in → website only → scope → entitlement (its plan from the plans table)
  */
-import type { ErrorCode, Scope } from "@streamkit/api-contract";
-import { type PlanName, planAtLeast, plans } from "@streamkit/plans";
-import { initTRPC } from "@trpc/server";
+import { type ErrorCode, rateLimits, type Scope } from "@streamkit/api-contract";
+import { type EntitlementName, grants, planFor, plans } from "@streamkit/plans";
+import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
 import type { Context } from "./context";
-import { toAppError } from "./error-mapping";
+import { accountDisabled, unauthorized } from "./auth/errors";
+import { toAppError, trpcCodeOf } from "./error-mapping";
 import { AppError } from "./errors";
 import { hitRateLimit, rateLimitedError, rateLimitHeaders } from "./services/rate-limit";
 
@@ -27,8 +28,12 @@ export interface RestMeta {
   auth?: "none" | "optional" | "key";
   /** The API key scope the operation needs. */
   scope?: Scope;
-  /** The cheapest plan that may call it. */
-  plan?: PlanName;
+  /**
+   * The plan entitlement it needs: granted when true, or a count above 0
+   * (`overlays`: 0 means "cannot"). The plan that takes is not stated here: it
+   * follows from the plans table (planFor), for the check and the document alike.
+   */
+  entitlement?: EntitlementName;
   /** Only the website may call it: API keys get 403 forbidden. */
   websiteOnly?: boolean;
   /** Readable from any web origin: CORS headers on responses, and OPTIONS preflights answered. */
@@ -50,7 +55,9 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error, type }) {
       const appError = toAppError(error, type === "query" ? "query" : "body");
-      return { ...shape, message: appError.message, data: { ...shape.data, appError: appError.toBody().error } };
+      // No stack, no internals: the website's tRPC answers carry the domain error and nothing more.
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: appError.message, data: { ...data, httpStatus: appError.status, appError: appError.toBody().error } };
     },
   });
 
@@ -59,6 +66,19 @@ export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
 // 3. The procedure ladder
+/**
+ * A domain error thrown anywhere below keeps its meaning on every surface:
+ * tRPC wraps it as INTERNAL_SERVER_ERROR, so it is re-raised with the tRPC
+ * code of its HTTP status (404 stays 404 on /api/trpc too), its cause intact.
+ */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok || result.error.code !== "INTERNAL_SERVER_ERROR") return result;
+  const appError = toAppError(result.error);
+  if (appError.code === "internal_error") return result;
+  return { ...result, error: new TRPCError({ code: trpcCodeOf(appError), message: appError.message, cause: appError }) };
+});
+
 /** Applies the declared success status. */
 const successStatus = t.middleware(({ ctx, meta, next }) => {
   const status = meta?.rest?.successStatus;
@@ -89,29 +109,23 @@ export async function countRequest(ctx: Context): Promise<void> {
       : caller.channel === "web"
         ? env.WEB_RATE_LIMIT_PER_MINUTE
         : env.APP_RATE_LIMIT_PER_MINUTE;
-  const decision = await hitRateLimit(db, { bucket: `${caller.channel}:${caller.account.id}`, limit, windowSeconds: 60 }, ctx.deps.now());
+  const decision = await hitRateLimit(db, { bucket: `${caller.channel}:${caller.account.id}`, limit, windowSeconds: rateLimits.api.windowSeconds }, ctx.deps.now());
   Object.assign(ctx.res.headers, rateLimitHeaders(decision));
   if (!decision.allowed) throw rateLimitedError(decision);
 }
 
 /** A suspended account can do nothing, not even browse with its key. */
 const activeAccount = t.middleware(({ ctx, next }) => {
-  if (ctx.caller.kind === "account" && ctx.caller.account.suspended) {
-    throw new AppError("account_disabled", "This account is suspended. Contact support to restore it.");
-  }
+  if (ctx.caller.kind === "account" && ctx.caller.account.suspended) throw accountDisabled();
   return next();
 });
 
 /** Anyone, with or without credentials (credentials that are sent must be valid). */
-export const publicProcedure = t.procedure.use(successStatus).use(rateLimit).use(activeAccount);
+export const publicProcedure = t.procedure.use(domainErrors).use(successStatus).use(rateLimit).use(activeAccount);
 
 /** Rung: signed in (an API key, the website's session or the desktop app's token). */
 const requireAccount = t.middleware(({ ctx, next }) => {
-  if (ctx.caller.kind !== "account") {
-    throw new AppError("unauthorized", "Send an API key as Authorization: Bearer <API_KEY>.", undefined, {
-      "WWW-Authenticate": 'Bearer realm="streamkit"',
-    });
-  }
+  if (ctx.caller.kind !== "account") throw unauthorized();
   return next({ ctx: { ...ctx, caller: ctx.caller } });
 });
 
@@ -127,11 +141,12 @@ const requireScope = t.middleware(({ ctx, meta, next }) => {
   return next();
 });
 
-/** Rung: the operation's plan, read fresh with the account on this very request. */
+/** Rung: the operation's entitlement, granted by the account's plan as read fresh on this very request. */
 const requirePlan = t.middleware(({ ctx, meta, next }) => {
-  const plan = meta?.rest?.plan;
+  const entitlement = meta?.rest?.entitlement;
   const caller = ctx.caller;
-  if (plan && caller.kind === "account" && !planAtLeast(caller.account.plan, plan)) {
+  if (entitlement && caller.kind === "account" && !grants(caller.account.plan, entitlement)) {
+    const plan = planFor(entitlement);
     throw new AppError("plan_required", `This needs the ${plans[plan].title} plan or higher; the account is on ${plans[caller.account.plan].title}.`, {
       requiredPlan: plan,
     });
@@ -147,7 +162,7 @@ const requireWebsite = t.middleware(({ ctx, meta, next }) => {
   return next();
 });
 
-/** Signed in, with the scope, plan and channel the procedure's meta declares. */
+/** Signed in, with the channel, scope and entitlement the procedure's meta declares. */
 export const accountProcedure = publicProcedure.use(requireAccount).use(requireWebsite).use(requireScope).use(requirePlan);
 
 /** Rung: the service's operators, on the website only (never published under /api/v1). */

@@ -4,6 +4,8 @@
  * clear message, hints and an exit code (SPEC §7 codes; Retry-After;
  * X-Request-Id). The API key goes into the Authorization header and nowhere else.
  */
+import { rateLimits, windowName } from "@streamkit/api-contract";
+import { type PlanName, planAtLeast, planFor, planNames, plans, planTitles } from "@streamkit/plans";
 import { z } from "zod";
 import packageJson from "../package.json" with { type: "json" };
 import { CliError, type Problem } from "./errors";
@@ -215,9 +217,12 @@ export function explainFailure(answer: ApiAnswer, ctx: ErrorContext): CliError {
       ]);
     }
     case "plan_required": {
-      const plan = detail(envelope, "requiredPlan") ?? "pro";
+      // The server names the cheapest plan; the plans table says which are above it. A plan this CLI does not know is shown as sent.
+      const sent = detail(envelope, "requiredPlan");
+      const required = sent ?? planFor(ctx.operation === "publish" ? "pluginPublish" : "pluginDownload");
+      const which = planNames.includes(required as PlanName) ? planTitles(planNames.filter((p) => planAtLeast(p, required as PlanName))) : required;
       const what = ctx.operation === "publish" ? "Publishing plugins" : "Downloading plugins";
-      return fail(EXIT.auth, `${what} needs the ${plan === "pro" ? "Pro or Ultimate" : plan} plan (403 plan_required): ${message}`, [
+      return fail(EXIT.auth, `${what} needs the ${which} plan (403 plan_required): ${message}`, [
         `see the plans at ${ctx.base}/plans`,
       ]);
     }
@@ -245,7 +250,9 @@ export function explainFailure(answer: ApiAnswer, ctx: ErrorContext): CliError {
       const seconds = retryAfterSeconds(answer.headers.get("retry-after"));
       const retryAt = seconds === undefined ? undefined : new Date(Date.now() + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
       const when = seconds === undefined ? "later" : `in ${formatWait(seconds)} (after ${retryAt})`;
-      const why = ctx.operation === "publish" ? "at most 10 publishes per hour and 10 requests per minute per account" : "at most 10 requests per minute per account";
+      const requests = `${plans.free.entitlements.apiRequestsPerMinute} requests per ${windowName(rateLimits.api.windowSeconds)} per account`;
+      const publishes = `${rateLimits.publish.limit} publishes per ${windowName(rateLimits.publish.windowSeconds)}`;
+      const why = ctx.operation === "publish" ? `at most ${publishes} and ${requests}` : `at most ${requests}`;
       return fail(EXIT.rateLimited, `too many requests (429 rate_limited): try again ${when}`, [`the service allows ${why}`, `server said: ${message}`], {
         ...(seconds !== undefined ? { retryAfterSeconds: seconds, retryAt } : {}),
       });

@@ -83,3 +83,38 @@ export function planAtLeast(plan: PlanName, required: PlanName): boolean {
 export function cheapestPlanWhere(test: (e: Entitlements) => boolean): PlanName | null {
   return planNames.find((name) => test(plans[name].entitlements)) ?? null;
 }
+
+/**
+ * The entitlements an operation can require: a yes/no (pluginDownload), or a
+ * count where 0 means "cannot" (overlays). marketplaceTier is a tier, not a
+ * permission, so it is not one.
+ */
+export type EntitlementName = { [K in keyof Entitlements]: Entitlements[K] extends boolean | number ? K : never }[keyof Entitlements];
+
+const granted = (value: boolean | number): boolean => (typeof value === "number" ? value > 0 : value);
+
+/** Whether `plan` grants `entitlement`: true, or a count above 0. */
+export function grants(plan: PlanName, entitlement: EntitlementName): boolean {
+  return granted(plans[plan].entitlements[entitlement]);
+}
+
+/** The plans that grant `entitlement`, cheapest first. */
+export function plansGranting(entitlement: EntitlementName): PlanName[] {
+  return planNames.filter((plan) => grants(plan, entitlement));
+}
+
+/**
+ * The cheapest plan that grants `entitlement`: what a 403 plan_required names
+ * and the documents state. No plan granting it is a mistake in the table.
+ */
+export function planFor(entitlement: EntitlementName): PlanName {
+  const plan = cheapestPlanWhere((entitlements) => granted(entitlements[entitlement]));
+  if (!plan) throw new Error(`No plan grants ${entitlement}`);
+  return plan;
+}
+
+/** Plan titles as a sentence lists them: "Pro or Ultimate", "Free, Pro or Ultimate". */
+export function planTitles(names: readonly PlanName[]): string {
+  const titles = names.map((name) => plans[name].title);
+  return titles.length <= 1 ? (titles[0] ?? "") : `${titles.slice(0, -1).join(", ")} or ${titles.at(-1)}`;
+}

@@ -1,5 +1,4 @@
-import { isAppError } from "@streamkit/api";
-import { TRPCError } from "@trpc/server";
+import { domainError } from "@/lib/server/errors";
 import Link from "next/link";
 import { PluginCard } from "@/components/plugin-card";
 import { plural } from "@/components/format";
@@ -39,8 +38,7 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
   try {
     page = await caller.plugins.list({ q, cursor, limit: PAGE_SIZE });
   } catch (error) {
-    const cause = error instanceof TRPCError ? error.cause : error;
-    if (!isAppError(cause) || cause.code !== "bad_request") throw error;
+    if (domainError(error, "query")?.code !== "bad_request") throw error;
     problem = q && q.length > 100 ? "Search for at most 100 characters." : "That page link is no longer valid.";
   }
 

@@ -1,4 +1,5 @@
-import { httpLimits } from "@streamkit/api-contract";
+import { httpLimits, rateLimits, windowName } from "@streamkit/api-contract";
+import { planTitles, plansGranting } from "@streamkit/plans";
 import { env } from "@streamkit/api";
 import { formatBytes, MANIFEST_LIMITS, PACKAGE_LIMITS } from "@streamkit/plugin-rules/limits";
 import { listPermissions } from "@streamkit/plugin-rules/permissions";
@@ -35,7 +36,7 @@ export default function PublishingPage() {
         <div>
           <h1>Publishing plugins</h1>
           <p>
-            A plugin is a folder: a <code>plugin.json</code> manifest and Lua 5.4 code. Publishing needs the Pro or Ultimate plan and an{" "}
+            A plugin is a folder: a <code>plugin.json</code> manifest and Lua 5.4 code. Publishing needs the {planTitles(plansGranting("pluginPublish"))} plan and an{" "}
             <Link href="/dashboard/keys">API key</Link> with the <code>plugins:write</code> scope.
           </p>
         </div>
@@ -80,8 +81,8 @@ curl -sS ${base}/api/v1/plugins \\
           It answers <code>201</code> with the new version and the plugin's listing. Every problem of a package comes back at once as{" "}
           <code>400 invalid_package</code>, each as <code>{"{ path, message }"}</code> where <code>path</code> points at the place, like{" "}
           <code>main.lua:12:5</code> or <code>plugin.json#/permissions/1</code>. Other answers: <code>409 slug_taken</code> (another publisher owns the
-          id), <code>409 version_exists</code> (not higher than the published version), <code>429 rate_limited</code> (at most 10 publishes an hour,
-          with <code>Retry-After</code>).
+          id), <code>409 version_exists</code> (not higher than the published version), <code>429 rate_limited</code> (at most{" "}
+          {rateLimits.publish.limit} publishes per {windowName(rateLimits.publish.windowSeconds)}, with <code>Retry-After</code>).
         </p>
       </section>
 

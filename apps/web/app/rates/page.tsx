@@ -1,6 +1,5 @@
-import { isAppError } from "@streamkit/api";
 import { parseAmount, parseCurrencyCode } from "@streamkit/fx/money";
-import { TRPCError } from "@trpc/server";
+import { domainError } from "@/lib/server/errors";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { LineChart } from "@/components/charts/line-chart";
@@ -32,8 +31,8 @@ async function unless<T>(call: Promise<T>, codes: string[]): Promise<T | null> {
   try {
     return await call;
   } catch (error) {
-    const cause = error instanceof TRPCError ? error.cause : error;
-    if (isAppError(cause) && codes.includes(cause.code)) return null;
+    const known = domainError(error, "query");
+    if (known && codes.includes(known.code)) return null;
     throw error;
   }
 }

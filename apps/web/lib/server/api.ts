@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { appRouter, createCallerFactory, createContext, getRuntime } from "@streamkit/api";
+import { appRouter, CLIENT_ADDRESS_HEADER, createCallerFactory, createContext, getRuntime } from "@streamkit/api";
+import { headers } from "next/headers";
 import { currentCaller } from "./auth";
 
 const createCaller = createCallerFactory(appRouter);
@@ -9,5 +10,6 @@ const createCaller = createCallerFactory(appRouter);
 export async function api() {
   const runtime = await getRuntime();
   const caller = (await currentCaller()) ?? undefined;
-  return createCaller(createContext({ deps: runtime.deps, requestId: randomUUID(), surface: "web", caller }));
+  const clientAddress = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? undefined;
+  return createCaller(createContext({ deps: runtime.deps, requestId: randomUUID(), surface: "web", caller, clientAddress }));
 }

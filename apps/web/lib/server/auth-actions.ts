@@ -3,9 +3,11 @@
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { CredentialsSignin } from "@auth/core/errors";
 import { signUpSchema } from "@streamkit/api-contract";
-import { AppError, createAccount, env, getRuntime, hashPassword, oauthProviders } from "@streamkit/api";
+import { env, getRuntime, oauthProviders } from "@streamkit/api";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { api } from "./api";
+import { domainError } from "./errors";
 
 export interface FormState {
   error?: string;
@@ -61,18 +63,14 @@ export async function signUp(_state: FormState, form: FormData): Promise<FormSta
     const problems = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
     return { error: "Check the highlighted fields.", fields, problems };
   }
-  const runtime = await getRuntime();
   try {
-    await createAccount(runtime.deps.db, {
-      email: parsed.data.email,
-      name: parsed.data.name,
-      country: parsed.data.country ?? null,
-      passwordHash: await hashPassword(parsed.data.password),
-    });
+    await (await api()).accounts.signUp(parsed.data);
   } catch (error) {
-    if (error instanceof AppError && error.code === "conflict") {
+    const known = domainError(error);
+    if (known?.code === "conflict") {
       return { error: "An account with this email already exists. Sign in instead.", fields, problems: { email: "Already registered." } };
     }
+    if (known) return { error: known.message, fields };
     throw error;
   }
   const next = safeNext(form.get("next"));

@@ -8,13 +8,12 @@
  * read the form, report the domain error's message and say where to go next.
  * They work as plain form posts, without JavaScript.
  */
-import { getRuntime, isAppError, payBuiltinCheckout } from "@streamkit/api";
 import { commerce, type PayoutMethod, type PriceTier, priceTierNames } from "@streamkit/plans";
-import { TRPCError } from "@trpc/server";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { api } from "./api";
 import { currentCaller } from "./auth";
+import { domainError } from "./errors";
 import { visitorCountry } from "./country";
 
 export interface ActionState {
@@ -28,19 +27,11 @@ export interface PayoutRunState extends ActionState {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
-/** The domain error's code and message, from a router call (TRPCError) or a service call (AppError). */
-function domainError(error: unknown): { code: string; message: string } | null {
-  const cause = error instanceof TRPCError ? error.cause : error;
-  if (isAppError(cause)) return { code: cause.code, message: cause.message };
-  if (error instanceof TRPCError && error.code === "BAD_REQUEST") return { code: "bad_request", message: "Check the form and try again." };
-  return null;
-}
-
 /** A refused operation becomes the form's message; anything unexpected is left to the error page. */
 function refused(error: unknown): ActionState {
   const known = domainError(error);
   if (!known) throw error;
-  return { error: known.message };
+  return { error: known.code === "validation_error" ? "Check the form and try again." : known.message };
 }
 
 const buyPath = (slug: string) => `/plugins/${encodeURIComponent(slug)}/buy`;
@@ -69,10 +60,9 @@ export async function payTestCheckout(_state: ActionState, form: FormData): Prom
   const checkoutId = text(form, "checkout");
   const caller = await currentCaller();
   if (!caller) redirect(`/sign-in?next=${encodeURIComponent(`/checkout/builtin/${checkoutId}`)}`);
-  const runtime = await getRuntime();
   let slug: string;
   try {
-    ({ slug } = await payBuiltinCheckout(runtime.deps, caller, checkoutId));
+    ({ slug } = await (await api()).commerce.payBuiltinCheckout({ id: checkoutId }));
   } catch (error) {
     // Already completed (a second click, another tab): show the outcome rather than an error.
     const checkout = domainError(error)?.code === "conflict" ? await (await api()).commerce.checkout({ id: checkoutId }) : null;

@@ -4,13 +4,13 @@
  * that server over a Unix socket inside the folder (file permissions keep it
  * to the folder's owner) and prints the answer.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AppDeps } from "../deps";
-import { AppError } from "../errors";
+import { toAppError } from "../error-mapping";
 import { runAdminCommand } from "./commands";
 
 export type ChannelAnswer = { ok: true; result: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
@@ -34,8 +34,7 @@ export function startAdminChannel(deps: AppDeps, dataDir: string): Promise<Serve
         const { argv } = JSON.parse(body) as { argv: string[] };
         answer = { ok: true, result: await runAdminCommand(deps, argv) };
       } catch (error) {
-        answer = { ok: false, error: describe(error) };
-        if (!(error instanceof AppError)) deps.log.error({ err: error }, "admin command failed");
+        answer = { ok: false, error: describe(error, (incident, cause) => deps.log.error({ incident, err: cause }, "admin command failed")) };
       }
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
     });
@@ -64,7 +63,15 @@ export function sendToAdminChannel(dataDir: string, argv: string[]): Promise<Cha
   });
 }
 
-export function describe(error: unknown): { code: string; message: string } {
-  if (error instanceof AppError) return { code: error.code, message: error.message };
-  return { code: "internal_error", message: error instanceof Error ? error.message : String(error) };
+/**
+ * A failed command as the operator sees it, through the one error map: a
+ * domain error's code and message; for anything unexpected no internals, only
+ * where the cause was logged (`log` writes it, with the same incident id).
+ */
+export function describe(error: unknown, log: (incident: string, error: unknown) => void): { code: string; message: string } {
+  const mapped = toAppError(error);
+  if (mapped.code !== "internal_error") return { code: mapped.code, message: mapped.message };
+  const incident = randomUUID();
+  log(incident, error);
+  return { code: "internal_error", message: `The command failed unexpectedly (incident ${incident}); the cause is in the log under that id.` };
 }

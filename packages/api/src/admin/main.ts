@@ -15,6 +15,11 @@ import { createLogger } from "../logger";
 import { type ChannelAnswer, describe, sendToAdminChannel } from "./channel";
 import { runAdminCommand, usageText } from "./commands";
 
+/** The cause of an unexpected failure, as one JSON log line on stderr before the error line. */
+function logToStderr(incident: string, error: unknown): void {
+  createLogger("error", pino.destination(2)).error({ incident, err: error }, "admin command failed");
+}
+
 async function runLocally(argv: string[]): Promise<ChannelAnswer> {
   const env = loadEnv();
   let release = () => {};
@@ -28,7 +33,7 @@ async function runLocally(argv: string[]): Promise<ChannelAnswer> {
     const deps = await createDeps({ db: database.db, env, log: createLogger(env.LOG_LEVEL, pino.destination(2)), now: () => new Date() });
     return { ok: true, result: await runAdminCommand(deps, argv) };
   } catch (error) {
-    return { ok: false, error: describe(error) };
+    return { ok: false, error: describe(error, logToStderr) };
   } finally {
     await database.close();
     release();
@@ -54,7 +59,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${JSON.stringify({ error: describe(error) })}\n`);
+    process.stderr.write(`${JSON.stringify({ error: describe(error, logToStderr) })}\n`);
     process.exit(1);
   },
 );

@@ -25,7 +25,7 @@ export function oauthProviders(env: AppDeps["env"]): { id: "github" | "google"; 
   ];
 }
 
-export function buildAuthConfig(deps: AppDeps, secret: string): AuthConfig {
+export function buildAuthConfig(deps: AppDeps): AuthConfig {
   const { db, env, log } = deps;
   // Our tables carry more columns than the adapter's defaults; it only touches the ones it knows.
   const adapter = DrizzleAdapter(db, {
@@ -37,7 +37,7 @@ export function buildAuthConfig(deps: AppDeps, secret: string): AuthConfig {
   return {
     basePath: "/api/auth",
     trustHost: true,
-    secret,
+    secret: deps.sessionSecret,
     useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
     adapter: {

@@ -1,5 +1,5 @@
 import { type Db, rateLimitWindows } from "@streamkit/db";
-import { FX_LIMITS } from "@streamkit/fx";
+import { rateLimits } from "@streamkit/api-contract";
 import { sql } from "drizzle-orm";
 import type { Context } from "../context";
 import type { AppDeps } from "../deps";
@@ -35,7 +35,7 @@ import { FX_SERVICE } from "./config";
  * carry no client address; they are not counted here.
  */
 
-const WINDOW_MS = 60_000;
+const WINDOW_MS = rateLimits.fxAddress.windowSeconds * 1000;
 const MAX_BATCH = 500;
 /** Statements of one process in flight at once (the pool has 10 connections; the rest serve other queries). */
 const MAX_IN_FLIGHT = 4;
@@ -50,7 +50,7 @@ interface Hit {
 }
 
 function decide(hitNumber: number, windowStart: number, now: number): RateLimitDecision {
-  const limit = FX_LIMITS.requestsPerMinutePerAddress;
+  const limit = rateLimits.fxAddress.limit;
   const resetMs = windowStart + WINDOW_MS;
   return {
     allowed: hitNumber <= limit,

@@ -1,4 +1,4 @@
-import { httpLimits, pluginPaging, scopes } from "@streamkit/api-contract";
+import { httpLimits, pluginPaging, rateLimits, scopes, windowName } from "@streamkit/api-contract";
 import { commerce, plans } from "@streamkit/plans";
 
 /**
@@ -29,9 +29,9 @@ Send an API key as \`Authorization: Bearer <API_KEY>\`. Keys are created on the 
 - The plan is read on every request: a plan change applies to the next request.
 
 ## Limits
-- ${plans.free.entitlements.apiRequestsPerMinute} key-authenticated requests per minute per account (\`plan.entitlements.apiRequestsPerMinute\` of GET /me), shared by all of its keys, in fixed one-minute windows. Every key-authenticated response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix seconds), errors included; beyond the limit, 429 \`rate_limited\` with \`Retry-After\` in seconds.
-- At most 10 successful publishes per hour per account (POST /plugins).
-- The exchange-rate operations: 120 requests per minute per client address.
+- ${plans.free.entitlements.apiRequestsPerMinute} key-authenticated requests per ${windowName(rateLimits.api.windowSeconds)} per account (\`plan.entitlements.apiRequestsPerMinute\` of GET /me), shared by all of its keys, in fixed one-${windowName(rateLimits.api.windowSeconds)} windows. Every key-authenticated response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix seconds), errors included; beyond the limit, 429 \`rate_limited\` with \`Retry-After\` in seconds.
+- At most ${rateLimits.publish.limit} successful publishes per ${windowName(rateLimits.publish.windowSeconds)} per account (POST /plugins).
+- The exchange-rate operations: ${rateLimits.fxAddress.limit} requests per ${windowName(rateLimits.fxAddress.windowSeconds)} per client address.
 
 ## Paid plugins
 Purchases happen on the website only. A buyer pays the INR amount of the tier in India and the USD amount elsewhere; amounts of purchases, sales, earnings and payouts are integers in paise or cents. Authors get ${commerce.authorShareBasisPoints / 100} % of each sale (rounded down); a sale is held for the ${commerce.refundWindowDays}-day refund window, then payable, and paid out once payable reaches ₹${commerce.payoutMinimum.INR / 100} or $${commerce.payoutMinimum.USD / 100}.

@@ -7,9 +7,10 @@
  */
 import { type ErrorCode, errorEnvelopeSchema, errorStatus, httpLimits } from "@streamkit/api-contract";
 import type { AnyRouter } from "@trpc/server";
+import { isDeepStrictEqual } from "node:util";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { createSchema } from "zod-openapi";
-import { plans } from "@streamkit/plans";
+import { planFor, plans } from "@streamkit/plans";
 import type { Meta, RestMeta } from "../trpc";
 import { apiDescription } from "./description";
 import { errorExamples } from "./error-examples";
@@ -39,12 +40,10 @@ export function buildOpenApiDocument(router: AnyRouter, options: { baseUrl: stri
     if (openapi) metas.set(`${openapi.method.toLowerCase()} ${openapi.path}`, procedure._def.meta?.rest ?? {});
   }
 
-  const errorSchema = createSchema(errorEnvelopeSchema, { io: "output" });
   const components = (document.components ??= {}) as Json & { schemas?: Json };
   const schemas = (components.schemas ??= {}) as Json;
   for (const name of Object.keys(schemas)) if (name.startsWith("error.")) delete schemas[name];
-  Object.assign(schemas, errorSchema.components?.schemas ?? {});
-  schemas.Error = errorSchema.schema;
+  addErrorComponents(schemas);
   delete (components.securitySchemes as Json | undefined)?.Authorization;
 
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -89,12 +88,12 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
   if (meta.addressLimited) codes.add("rate_limited");
   if (meta.websiteOnly) codes.add("forbidden");
   if (meta.scope) codes.add("insufficient_scope");
-  if (meta.plan) codes.add("plan_required");
+  if (meta.entitlement) codes.add("plan_required");
   codes.add("internal_error");
 
   const requirements = [
     meta.scope ? `Scope \`${meta.scope}\`.` : null,
-    meta.plan ? `Plan: ${plans[meta.plan].title} or higher.` : null,
+    meta.entitlement ? `Plan: ${plans[planFor(meta.entitlement)].title} or higher.` : null,
   ].filter(Boolean);
   if (requirements.length) operation.description = `${operation.description ?? ""}\n\n**Requires:** ${requirements.join(" ")}`.trim();
 
@@ -124,6 +123,23 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
   if (method === "post" || method === "put" || method === "patch") {
     const body = operation.requestBody as Json | undefined;
     if (body) body.description = `JSON, at most ${httpLimits.maxBodyBytes} bytes.`;
+  }
+}
+
+/**
+ * The envelope carries `.meta({ id: "Error" })`, so createSchema answers only a
+ * `$ref` to it as `.schema`; the envelope itself, and the Problem it uses, come
+ * back in `.components`, a flat name → schema map. Those are what belong in the
+ * document.
+ */
+function addErrorComponents(schemas: Json): void {
+  const { components } = createSchema(errorEnvelopeSchema, { io: "output" });
+  if (!components.Error?.properties?.error) throw new Error("zod-openapi did not produce the Error envelope as a component");
+  for (const [name, schema] of Object.entries(components)) {
+    if (name in schemas && !isDeepStrictEqual(schemas[name], schema)) {
+      throw new Error(`OpenAPI component ${name} is defined twice, differently; give one of the zod schemas another id`);
+    }
+    schemas[name] = schema;
   }
 }
 

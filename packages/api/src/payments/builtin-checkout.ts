@@ -15,11 +15,6 @@ export async function payBuiltinCheckout(deps: AppDeps, caller: AccountCaller, c
   if (!builtin || !found || found.checkout.provider !== "builtin") throw notFound("No such checkout.");
   if (found.checkout.status !== "open") throw new AppError("conflict", "This checkout is already completed.");
   const signed = builtin.paymentEvent({ id: found.checkout.id, amount: found.checkout.amount, currency: found.checkout.currency }, deps.now());
-  const response = await receiveWebhook(
-    deps,
-    "builtin",
-    new Request(`${deps.env.PUBLIC_URL}/api/webhooks/builtin`, { method: "POST", headers: signed.headers, body: signed.rawBody }),
-  );
-  if (!response.ok) throw new AppError("internal_error", "The payment could not be confirmed.");
-  return { slug: found.slug, outcome: ((await response.json()) as { outcome: string }).outcome };
+  const outcome = await receiveWebhook(deps, "builtin", signed.rawBody, new Headers(signed.headers));
+  return { slug: found.slug, outcome };
 }

@@ -69,7 +69,7 @@ export class BuiltinProvider implements PaymentProvider {
     };
   }
 
-  async refund(): Promise<void> {
-    // No real money moved; the refund is recorded by the caller.
+  async refund(_providerPaymentId: string, _amount: number, _idempotencyKey: string): Promise<void> {
+    // No real money moved, so there is nothing to repeat; the refund is recorded by the caller.
   }
 }

@@ -1,4 +1,5 @@
 import type { SaleCurrency } from "@streamkit/plans";
+import { AppError } from "../errors";
 
 /**
  * A payment provider: the built-in test checkout, Stripe (USD) or Razorpay
@@ -49,13 +50,21 @@ export interface PaymentProvider {
    * event. Throws WebhookSignatureError when the body cannot be trusted.
    */
   verifyWebhook(rawBody: string, headers: Headers, now: Date): ProviderEvent | Promise<ProviderEvent>;
-  /** Gives the buyer their money back for one payment. */
-  refund(providerPaymentId: string, amount: number): Promise<void>;
+  /**
+   * Gives the buyer their money back for one payment. `idempotencyKey` names
+   * this refund and is derived from what is refunded (`streamkit-refund-<purchase id>`),
+   * never random, so a retry sends the same one; at least 10 letters, digits, `-`
+   * or `_` (Razorpay's rule; Stripe takes up to 255 characters). The provider
+   * refunds once per key, however often the call is retried. Callers also hold a
+   * database lock around the call: the key is the second line of defence.
+   */
+  refund(providerPaymentId: string, amount: number, idempotencyKey: string): Promise<void>;
 }
 
-export class WebhookSignatureError extends Error {
+/** A delivery whose signature or shape cannot be trusted: 400 bad_request, so the provider does not retry it for days. */
+export class WebhookSignatureError extends AppError {
   constructor(message: string) {
-    super(message);
+    super("bad_request", message);
     this.name = "WebhookSignatureError";
   }
 }

@@ -32,6 +32,15 @@ export class RazorpayRequestError extends Error {
   }
 }
 
+/** The SDK's own HTTP client (an axios instance carrying the base URL, basic auth and User-Agent). */
+interface SdkHttp {
+  defaults?: { baseURL?: string };
+  post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
+}
+
+/** Razorpay's idempotent refund header: a repeat with the same key and body returns the first refund. */
+export const RAZORPAY_REFUND_IDEMPOTENCY_HEADER = "X-Refund-Idempotency";
+
 /** Razorpay sends `notes: []` when there are none (a PHP empty array). */
 const notesSchema = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish();
 const noteString = (notes: z.infer<typeof notesSchema>, key: string) => {
@@ -66,16 +75,19 @@ export class RazorpayProvider implements PaymentProvider {
   readonly id = "razorpay" as const;
   readonly currencies = ["INR"] as const;
   private readonly razorpay: Razorpay;
+  private readonly http: SdkHttp;
   private readonly webhookSecret: string;
 
   constructor(options: RazorpayProviderOptions) {
     this.webhookSecret = options.webhookSecret;
     this.razorpay = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
-    if (options.apiBaseUrl) {
-      const http = (this.razorpay.api as unknown as { rq?: { defaults?: { baseURL?: string } } }).rq;
-      if (!http?.defaults) throw new Error("This razorpay SDK version no longer exposes its HTTP client; apiBaseUrl cannot be applied.");
-      http.defaults.baseURL = options.apiBaseUrl.replace(/\/+$/, "");
+    // Refunds need it (see refund), so a newer SDK that hides it fails here, at start, not at the first refund.
+    const http = (this.razorpay.api as unknown as { rq?: SdkHttp }).rq;
+    if (!http?.defaults || typeof http.post !== "function") {
+      throw new Error("This razorpay SDK version no longer exposes its HTTP client; idempotent refunds and apiBaseUrl need it.");
     }
+    this.http = http;
+    if (options.apiBaseUrl) http.defaults.baseURL = options.apiBaseUrl.replace(/\/+$/, "");
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
@@ -157,8 +169,33 @@ export class RazorpayProvider implements PaymentProvider {
     }
   }
 
-  async refund(providerPaymentId: string, amount: number): Promise<void> {
-    await call("refund", () => this.razorpay.payments.refund(providerPaymentId, { amount }));
+  /**
+   * Razorpay makes a refund idempotent with the X-Refund-Idempotency header
+   * (normal and instant refunds; the key at least 10 letters, digits, `-` or
+   * `_`; a repeat with the same key and body gets the first refund back, a
+   * repeat while the first is still processing gets 409). The refund's
+   * `receipt` is documented only as a reference of ours, not as a guard against
+   * repeats, so it is no substitute. SDK 2.9.8 cannot send the header: payments.refund() takes no
+   * request options, and the constructor's `headers` keeps only
+   * X-Razorpay-Account and Content-Type. So this posts the SDK's request
+   * (POST /v1/payments/:id/refund) through the SDK's own HTTP client, with the
+   * header added to this one request.
+   */
+  async refund(providerPaymentId: string, amount: number, idempotencyKey: string): Promise<void> {
+    await call("refund", () =>
+      this.post(`/v1/payments/${encodeURIComponent(providerPaymentId)}/refund`, { amount }, { [RAZORPAY_REFUND_IDEMPOTENCY_HEADER]: idempotencyKey }),
+    );
+  }
+
+  /** A POST through the SDK's client, failing like the SDK's calls do ({ statusCode, error }), so `call` reads both alike. */
+  private async post(path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
+    try {
+      return (await this.http.post(path, body, { headers })).data;
+    } catch (error) {
+      const response = (error as { response?: { status: number; data?: { error?: unknown } } }).response;
+      if (response) throw { statusCode: response.status, error: response.data?.error ?? null };
+      throw error;
+    }
   }
 }
 

@@ -105,12 +105,13 @@ export class StripeProvider implements PaymentProvider {
     return mapEvent(event.data);
   }
 
-  async refund(providerPaymentId: string, amount: number): Promise<void> {
+  async refund(providerPaymentId: string, amount: number, idempotencyKey: string): Promise<void> {
     try {
       await this.stripe.refunds.create(
         { payment_intent: providerPaymentId, amount },
-        // One refund per payment and amount, however often the caller retries.
-        { idempotencyKey: `streamkit-refund-${providerPaymentId}-${amount}` },
+        // The caller's key (one per purchase): a retry, ours or the SDK's, gets the same refund back, not a second one.
+        // Stripe keeps keys for 24 hours; a later repeat is refused as charge_already_refunded below.
+        { idempotencyKey },
       );
     } catch (error) {
       // Already refunded (e.g. from Stripe's dashboard): the buyer has their money back, which is what was asked.

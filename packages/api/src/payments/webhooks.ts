@@ -4,37 +4,47 @@ import { eq } from "drizzle-orm";
 import type { AppDeps } from "../deps";
 import { isUniqueViolation } from "../services/accounts";
 import { applyRefund } from "../services/purchases";
-import { type ProviderEvent, WebhookSignatureError } from "./provider";
+import { isAppError, notFound } from "../errors";
+import { jsonResult, type RawRoute } from "../rest/raw";
+import type { ProviderEvent } from "./provider";
 
-const MAX_WEBHOOK_BYTES = 1024 * 1024;
-
-const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
+/** The largest delivery accepted: providers' events are a few kilobytes. */
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
 /**
  * POST /api/webhooks/<provider>: the one path by which payments become
- * purchases (and provider refunds become refunds), for every provider. The
- * signature is checked on the raw body; the provider's event id is recorded
- * in the same transaction as the event's effect, so a replayed or concurrent
- * delivery is applied exactly once.
+ * purchases (and provider refunds become refunds), for every provider. A raw
+ * route of the REST core (request id, envelope, the body refused past 1 MiB
+ * while it streams). The signature is checked on the raw body; the provider's
+ * event id is recorded in the same transaction as the event's effect, so a
+ * replayed or concurrent delivery is applied exactly once.
  */
-export async function receiveWebhook(deps: AppDeps, providerId: string, request: Request): Promise<Response> {
+export const webhookRoute: RawRoute = {
+  methods: ["POST"],
+  path: "/api/webhooks/{provider}",
+  auth: "none",
+  bodyLimit: MAX_WEBHOOK_BYTES,
+  async handle(input, context) {
+    const request = await input.request();
+    const outcome = await receiveWebhook(context.deps, input.params.provider!, await request.text(), request.headers, context.requestId);
+    return jsonResult(200, { received: true, outcome }, { "cache-control": "no-store" });
+  },
+};
+
+/** Verifies one delivery and applies it; a delivery that cannot be trusted is 400 bad_request (and logged). */
+export async function receiveWebhook(deps: AppDeps, providerId: string, rawBody: string, headers: Headers, requestId?: string): Promise<EventOutcome> {
   const provider = deps.payments.byId(providerId);
-  if (!provider) return json(404, { error: { code: "not_found", message: `No payment provider "${providerId}" here.` } });
-  const rawBody = await request.text();
-  if (Buffer.byteLength(rawBody) > MAX_WEBHOOK_BYTES) return json(413, { error: { code: "payload_too_large", message: "Webhook body too large." } });
+  if (!provider) throw notFound(`No payment provider "${providerId}" here.`);
   let event: ProviderEvent;
   try {
-    event = await provider.verifyWebhook(rawBody, request.headers, deps.now());
+    event = await provider.verifyWebhook(rawBody, headers, deps.now());
   } catch (error) {
-    if (error instanceof WebhookSignatureError) {
-      deps.log.warn({ provider: providerId, reason: error.message }, "webhook refused");
-      return json(400, { error: { code: "bad_request", message: error.message } });
-    }
+    if (isAppError(error)) deps.log.warn({ requestId, provider: providerId, reason: error.message }, "webhook refused");
     throw error;
   }
   const outcome = await applyEvent(deps, provider.id, event);
-  deps.log.info({ provider: providerId, event: event.id, type: event.type, outcome }, "webhook");
-  return json(200, { received: true, outcome });
+  deps.log.info({ requestId, provider: providerId, event: event.id, type: event.type, outcome }, "webhook");
+  return outcome;
 }
 
 export type EventOutcome = "applied" | "duplicate" | "ignored" | "unknown_checkout" | "double_payment_refunded" | "unknown_payment";
@@ -103,7 +113,7 @@ export async function applyEvent(deps: AppDeps, providerId: string, event: Provi
       // The refund happens before the event is committed: if it fails, nothing is recorded, the webhook answers
       // 500 and the provider delivers the event again later.
       await tx.update(checkouts).set({ status: "duplicate", completedAt: now }).where(eq(checkouts.id, row.checkout.id));
-      await deps.payments.byId(providerId)!.refund(event.providerPaymentId, event.amount);
+      await deps.payments.byId(providerId)!.refund(event.providerPaymentId, event.amount, `streamkit-double-payment-${event.providerPaymentId}`);
       return "double_payment_refunded";
     }
     await tx.update(checkouts).set({ status: "paid", completedAt: now }).where(eq(checkouts.id, row.checkout.id));

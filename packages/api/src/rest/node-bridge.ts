@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { RestCore, RestRequest, RestResult } from "./handler";
 
 /**
  * Serves one node:http request with the REST core: the socket's peer address
  * goes along (the trusted-proxy rule needs it), and the answer is written in
- * one go. No fetch Request is made unless the request needs one (a body to
+ * one go, or streamed when the answer is a stream. No fetch Request is made unless the request needs one (a body to
  * read, a procedure to run), and no fetch Response at all.
  */
 export function serveRest(core: RestCore, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -50,9 +51,16 @@ function toFetchRequest(req: IncomingMessage, res: ServerResponse): Request {
   } as RequestInit);
 }
 
-function writeRestResult(res: ServerResponse, result: RestResult): void {
-  const body = result.body === null ? undefined : Buffer.from(result.body);
-  if (body) result.headers["content-length"] = String(body.byteLength);
+function writeRestResult(res: ServerResponse, result: RestResult): Promise<void> {
+  const { body } = result;
+  if (body instanceof Readable) {
+    res.writeHead(result.status, result.headers);
+    // A client that goes away ends the stream; nothing more to answer then.
+    return pipeline(body, res).catch(() => {});
+  }
+  const bytes = body === null ? undefined : typeof body === "string" ? Buffer.from(body) : body;
+  if (bytes) result.headers["content-length"] = String(bytes.byteLength);
   res.writeHead(result.status, result.headers);
-  res.end(body);
+  res.end(bytes);
+  return Promise.resolve();
 }

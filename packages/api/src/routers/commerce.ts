@@ -2,6 +2,7 @@ import { priceStateSchema, purchaseListSchema, salesReportSchema, setPriceInputS
 import { commerce } from "@streamkit/plans";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
+import { payBuiltinCheckout } from "../payments/builtin-checkout";
 import { findCheckout, startCheckout } from "../payments/checkout";
 import { salesReport } from "../services/ledger";
 import { setPrice } from "../services/prices";
@@ -82,6 +83,12 @@ export const commerceRouter = {
         ? { id: found.checkout.id, slug: found.slug, name: found.name, status: found.checkout.status, currency: found.checkout.currency, amount: found.checkout.amount, provider: found.checkout.provider }
         : null;
     }),
+
+  /** The built-in provider's "Pay" button (its hosted page is on this website): not part of /api/v1. */
+  payBuiltinCheckout: accountProcedure
+    .meta({ rest: { websiteOnly: true } })
+    .input(z.object({ id: z.string().max(100) }))
+    .mutation(({ ctx, input }) => payBuiltinCheckout(ctx.deps, ctx.caller, input.id)),
 
   myPurchases: accountProcedure.input(z.void()).query(({ ctx }) => listPurchases(ctx.deps.db, ctx.caller.account.id)),
 } satisfies TRPCRouterRecord;

@@ -1,4 +1,5 @@
 import { createRouter } from "../trpc";
+import { accountsRouter } from "./accounts";
 import { adminRouter } from "./admin";
 import { commerceRouter } from "./commerce";
 import { fxRouter } from "./fx";
@@ -7,6 +8,7 @@ import { meRouter } from "./me";
 import { pluginsRouter } from "./plugins";
 
 export const appRouter = createRouter({
+  accounts: accountsRouter,
   admin: adminRouter,
   commerce: commerceRouter,
   fx: fxRouter,

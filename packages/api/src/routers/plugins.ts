@@ -1,5 +1,7 @@
 import {
   listPluginsQuerySchema,
+  rateLimits,
+  windowName,
   myPluginsSchema,
   pluginDetailResponseSchema,
   pluginListSchema,
@@ -12,7 +14,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { getPluginDetail, listMyPlugins, listPlugins } from "../services/listings";
 import { downloadPackage, removePlugin } from "../services/packages";
-import { publishLimit, publishPlugin } from "../services/publish";
+import { publishPlugin } from "../services/publish";
 import { accountProcedure, publicProcedure } from "../trpc";
 
 const slugInput = z.object({ slug: z.string().max(100) });
@@ -62,10 +64,10 @@ export const pluginsRouter = {
           "",
           `**Packing rules** (all problems come back together as 400 invalid_package, each as { path, message } with \`path\` like \`main.lua:12:5\` or \`plugin.json#/permissions/1\`): paths relative with \`/\` only — no absolute path, \`..\` or \`.\` segment, backslash, NUL or empty segment, no duplicates (also ignoring letter case), at most ${PACKAGE_LIMITS.maxPathLength} characters and ${PACKAGE_LIMITS.maxPathSegments} segments; at most ${PACKAGE_LIMITS.maxFiles} files, each at most ${PACKAGE_LIMITS.maxFileBytes / 1024} KiB and ${PACKAGE_LIMITS.maxTotalBytes / 1024 / 1024} MiB in all (UTF-8); text only (no NUL or other control characters but tab, line breaks and form feed); plugin.json at the root, following the manifest rules of the specification; the main file present; every .lua file parsing as Lua 5.4; every call into a plugin-API namespace (chats.*, http.*, obs.*, …) granted by \`permissions\` or \`optional_permissions\`, and every \`lib.require\` listed in \`libraries\`.`,
           "",
-          `At most ${publishLimit.limit} successful publishes per hour per account (429 rate_limited with Retry-After). A removed plugin is listed again when its author publishes a new version. The publish is one transaction: a failure leaves nothing behind, and of two concurrent publishes of one version exactly one succeeds.`,
+          `At most ${rateLimits.publish.limit} successful publishes per ${windowName(rateLimits.publish.windowSeconds)} per account (429 rate_limited with Retry-After). A removed plugin is listed again when its author publishes a new version. The publish is one transaction: a failure leaves nothing behind, and of two concurrent publishes of one version exactly one succeeds.`,
         ].join("\n"),
       },
-      rest: { auth: "key", scope: "plugins:write", plan: "pro", successStatus: 201, errors: ["invalid_package", "slug_taken", "version_exists"] },
+      rest: { auth: "key", scope: "plugins:write", entitlement: "pluginPublish", successStatus: 201, errors: ["invalid_package", "slug_taken", "version_exists"] },
     })
     .input(publishRequestSchema)
     .output(publishResponseSchema)
@@ -100,7 +102,7 @@ export const pluginsRouter = {
         description:
           "Counts one download per account per UTC day. A removed or hidden plugin stays downloadable by its author and by accounts that downloaded it before; for others it is 404. A paid plugin not bought answers 403 purchase_required with `details.price` and `details.buyUrl` (the page to buy it on the website).",
       },
-      rest: { auth: "key", scope: "plugins:read", plan: "pro", errors: ["not_found", "purchase_required"] },
+      rest: { auth: "key", scope: "plugins:read", entitlement: "pluginDownload", errors: ["not_found", "purchase_required"] },
     })
     .input(slugInput)
     .output(pluginPackageSchema)

@@ -1,18 +1,10 @@
 import { accounts, type Db } from "@streamkit/db";
 import type { PlanName } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
+import { principalColumns } from "../auth/principal-columns";
 import type { AccountPrincipal } from "../context";
 import { AppError } from "../errors";
 
-const principalColumns = {
-  id: accounts.id,
-  name: accounts.name,
-  email: accounts.email,
-  plan: accounts.plan,
-  country: accounts.country,
-  staff: accounts.staff,
-  suspended: accounts.suspended,
-};
 
 export async function findAccountById(db: Db, id: string): Promise<AccountPrincipal | null> {
   const [row] = await db.select(principalColumns).from(accounts).where(eq(accounts.id, id)).limit(1);

@@ -1,9 +1,11 @@
 import type { ApiKeyView, Scope } from "@streamkit/api-contract";
 import { accounts, apiKeys, type Db } from "@streamkit/db";
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { principalColumns } from "../auth/principal-columns";
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from "../auth/api-key-format";
 import type { AccountCaller } from "../context";
 import { AppError } from "../errors";
+import { withinQuota } from "./quota";
 
 export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiKeyView["status"] {
   if (key.revokedAt) return "revoked";
@@ -34,26 +36,38 @@ export async function createApiKey(
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
     throw new AppError("validation_error", "The expiry must be in the future.", [{ path: "expiresAt", message: "Must be in the future." }]);
   }
-  const [{ active } = { active: 0 }] = await db
-    .select({ active: count() })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
-  if (active >= maxKeys) {
-    throw new AppError("limit_reached", `An account may hold ${maxKeys} keys; revoke one first.`, { limit: maxKeys });
-  }
   const generated = generateApiKey();
-  const [row] = await db
-    .insert(apiKeys)
-    .values({
+  // Counting unrevoked keys and inserting the new one is one decision of the database (services/quota.ts).
+  const row = await withinQuota(
+    db,
+    {
       accountId,
-      name: input.name,
-      prefix: generated.prefix,
-      hash: generated.hash,
-      scopes: input.scopes,
-      expiresAt: input.expiresAt ?? null,
-    })
-    .returning();
-  return { item: toKeyView(row!, now), key: generated.key };
+      limit: maxKeys,
+      message: `An account may hold ${maxKeys} keys; revoke one first.`,
+      count: async (tx) => {
+        const [{ active } = { active: 0 }] = await tx
+          .select({ active: count() })
+          .from(apiKeys)
+          .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
+        return active;
+      },
+    },
+    async (tx) => {
+      const [inserted] = await tx
+        .insert(apiKeys)
+        .values({
+          accountId,
+          name: input.name,
+          prefix: generated.prefix,
+          hash: generated.hash,
+          scopes: input.scopes,
+          expiresAt: input.expiresAt ?? null,
+        })
+        .returning();
+      return inserted!;
+    },
+  );
+  return { item: toKeyView(row, now), key: generated.key };
 }
 
 export async function listApiKeys(db: Db, accountId: string, now: Date): Promise<ApiKeyView[]> {
@@ -87,15 +101,7 @@ export async function resolveApiKey(db: Db, token: string, now: Date): Promise<A
   const [row] = await db
     .select({
       key: apiKeys,
-      account: {
-        id: accounts.id,
-        name: accounts.name,
-        email: accounts.email,
-        plan: accounts.plan,
-        country: accounts.country,
-        staff: accounts.staff,
-        suspended: accounts.suspended,
-      },
+      account: principalColumns,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))

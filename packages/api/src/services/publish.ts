@@ -1,4 +1,4 @@
-import type { PublishRequest, PublishResponse } from "@streamkit/api-contract";
+import { type PublishRequest, type PublishResponse, rateLimits, windowName } from "@streamkit/api-contract";
 import { accounts, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
 import { checkPackage, isHigherVersion, versionKey } from "@streamkit/plugin-rules";
 import { eq } from "drizzle-orm";
@@ -9,8 +9,8 @@ import { isUniqueViolation } from "./accounts";
 import { listingExtras, toListing } from "./listings";
 import { hitRateLimit, rateLimitedError } from "./rate-limit";
 
-/** SPEC §8: at most 10 publishes per hour per account. Only publishes that succeed count. */
-export const publishLimit = { limit: 10, windowSeconds: 60 * 60 } as const;
+/** SPEC §8's publish limit (rateLimits.publish): only publishes that succeed count. */
+const publishLimit = rateLimits.publish;
 
 const MESSAGE_PROBLEMS = 5;
 
@@ -37,8 +37,8 @@ export async function publishPlugin(deps: AppDeps, caller: AccountCaller, input:
   const now = deps.now();
 
   const published = await deps.db.transaction(async (tx) => {
-    const decision = await hitRateLimit(tx, { bucket: `publish:${accountId}`, ...publishLimit }, now);
-    if (!decision.allowed) throw rateLimitedError(decision, `At most ${publishLimit.limit} publishes per hour`);
+    const decision = await hitRateLimit(tx, { bucket: `publish:${accountId}`, limit: publishLimit.limit, windowSeconds: publishLimit.windowSeconds }, now);
+    if (!decision.allowed) throw rateLimitedError(decision, `At most ${publishLimit.limit} publishes per ${windowName(publishLimit.windowSeconds)}`);
 
     const listingFields = {
       name: manifest.name,

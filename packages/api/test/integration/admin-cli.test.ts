@@ -140,4 +140,16 @@ describe("npm run -s admin", () => {
     expect(result.stdout).toBe("");
     expect(result.error).toEqual({ error: { code: errorCode, message: expect.any(String) } });
   }, 60_000);
+
+  it("prints no internals when something unexpected fails: a generic error naming an incident, the cause logged under it", async () => {
+    // A database nobody listens on: the command cannot even start.
+    const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], { DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere" });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.error).toEqual({ error: { code: "internal_error", message: expect.stringMatching(/^The command failed unexpectedly \(incident [0-9a-f-]{36}\)/) } });
+    expect(JSON.stringify(result.error)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    const incident = /incident ([0-9a-f-]{36})/.exec(result.error.error.message)![1];
+    const logged = result.stderr.trim().split("\n").slice(0, -1).map((line) => JSON.parse(line));
+    expect(logged).toContainEqual(expect.objectContaining({ incident, msg: "admin command failed", level: 50 }));
+  }, 60_000);
 });

@@ -1,7 +1,10 @@
 /**
  * npm run fx:refresh, as a real process on the current project's database
  * (a fresh PostgreSQL database, or an embedded PGlite folder), against the
- * recorded feeds on 127.0.0.1: one JSON line, the days stored, exit codes.
+ * recorded feeds on 127.0.0.1: one JSON line, the days stored, exit codes,
+ * and the scheduled round's lease (one round per FX_REFRESH_MINUTES interval).
+ * The first test takes this database's lease for the interval; later tests on
+ * it pass --force, and the lease test has a database of its own.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -19,19 +22,27 @@ const onPostgres = process.env.TEST_DB === "postgres";
 let feeds: FeedServer;
 let database: DatabaseHandle | undefined;
 let target: Record<string, string>;
+const extraDatabases: DatabaseHandle[] = [];
+
+/** An empty database of the current engine for the command: its env (DATABASE_URL or DATA_DIR). */
+async function emptyTarget(): Promise<{ env: Record<string, string>; handle?: DatabaseHandle }> {
+  if (onPostgres) {
+    const handle = await createTestDatabase();
+    return { env: { DATABASE_URL: handle.url!, DATA_DIR: "" }, handle };
+  }
+  return { env: { DATABASE_URL: "", DATA_DIR: mkdtempSync(join(tmpdir(), "streamkit-fx-cli-")) } };
+}
 
 beforeAll(async () => {
   feeds = await startFeedServer();
-  if (onPostgres) {
-    database = await createTestDatabase();
-    target = { DATABASE_URL: database.url!, DATA_DIR: "" };
-  } else {
-    target = { DATABASE_URL: "", DATA_DIR: mkdtempSync(join(tmpdir(), "streamkit-fx-cli-")) };
-  }
+  const first = await emptyTarget();
+  database = first.handle;
+  target = first.env;
 });
 
 afterAll(async () => {
   await database?.close();
+  for (const extra of extraDatabases) await extra.close();
   await feeds.close();
 });
 
@@ -75,9 +86,9 @@ it("backfills an empty database, prints one JSON summary line and exits 0", asyn
 });
 
 it("asks every source again by default, and only the due ones with --due", async () => {
-  const forced = JSON.parse((await refresh()).stdout);
+  const forced = JSON.parse((await refresh(["--force"])).stdout);
   expect(forced).toMatchObject({ ok: true, mode: "latest", stored: ["2025-01-10"], notDue: [] });
-  const due = JSON.parse((await refresh(["--due"])).stdout);
+  const due = JSON.parse((await refresh(["--due", "--force"])).stdout);
   expect(due).toMatchObject({ ok: true, stored: [], read: [] });
   expect(due.notDue).toHaveLength(5);
 });
@@ -85,7 +96,7 @@ it("asks every source again by default, and only the due ones with --due", async
 it("exits 1 with ok false when no feed can be read, and 2 on an unknown argument", async () => {
   feeds.mode = "error";
   try {
-    const down = await refresh([], { FX_CONFIG: JSON.stringify(feeds.config({ retries: 0 })) });
+    const down = await refresh(["--force"], { FX_CONFIG: JSON.stringify(feeds.config({ retries: 0 })) });
     expect(down.code).toBe(1);
     expect(JSON.parse(down.stdout)).toMatchObject({ ok: false, stored: [], current: { date: "2025-01-10", stale: true } });
   } finally {
@@ -93,7 +104,51 @@ it("exits 1 with ok false when no feed can be read, and 2 on an unknown argument
   }
   const usage = await refresh(["--everything"]);
   expect(usage.code).toBe(2);
-  expect(JSON.parse(usage.stdout)).toEqual({ ok: false, error: "Unknown argument --everything; use --history and/or --due" });
+  expect(JSON.parse(usage.stdout)).toEqual({ ok: false, error: "Unknown argument --everything; use --history, --due and/or --force" });
+});
+
+it("takes the scheduled round's lease: a second run in the same interval is skipped (exit 0), --force runs anyway", async () => {
+  const own = await emptyTarget();
+  if (own.handle) extraDatabases.push(own.handle);
+  const intervalMs = 60 * 60_000;
+  const run = async (args: string[] = []) => {
+    const { code, stdout } = await refresh(args, { ...own.env, FX_REFRESH_MINUTES: "60" });
+    const lines = stdout.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    return { code, summary: JSON.parse(lines[0]!) };
+  };
+  const interval = (summary: { at: string }) => Math.floor(Date.parse(summary.at) / intervalMs);
+
+  const ran = await run();
+  expect(ran.code).toBe(0);
+  expect(ran.summary).toMatchObject({ ok: true, mode: "history", failures: [] });
+  expect(ran.summary.skipped).toBeUndefined();
+  let requestsBefore = feeds.requests.length;
+  let again = await run();
+  if (again.summary.skipped === undefined && interval(again.summary) !== interval(ran.summary)) {
+    // The two runs straddled an interval boundary, so the second rightly took the new interval's lease: try once more in it.
+    requestsBefore = feeds.requests.length;
+    again = await run();
+  }
+  expect(feeds.requests.length).toBe(requestsBefore);
+  expect(again.code).toBe(0);
+  expect(again.summary).toMatchObject({
+    ok: true,
+    skipped: "lease",
+    reason: expect.stringMatching(/lease.*--force/),
+    database: onPostgres ? "postgres" : "pglite",
+    stored: [],
+    read: [],
+    failures: [],
+    current: { date: "2025-01-10", builtin: false },
+  });
+
+  const forced = await run(["--force"]);
+  expect(forced.code).toBe(0);
+  expect(forced.summary).toMatchObject({ ok: true, mode: "latest", stored: ["2025-01-10"] });
+  expect(forced.summary.skipped).toBeUndefined();
+  expect(forced.summary.read.length).toBeGreaterThan(0);
+  expect(feeds.requests.length).toBeGreaterThan(requestsBefore);
 });
 
 it("refuses an invalid FX_CONFIG before touching the database", async () => {

@@ -38,6 +38,24 @@ describe("GET /api/v1/openapi.json", () => {
     }
   });
 
+  it("defines the Error schema as the envelope itself, not as a pointer to itself", () => {
+    const schemas = document.components.schemas as Record<string, any>;
+    for (const [name, schema] of Object.entries(schemas)) {
+      expect(schema.$ref, `components.schemas.${name}`).not.toBe(`#/components/schemas/${name}`);
+    }
+    const error = schemas.Error;
+    expect(error).toMatchObject({ type: "object", required: ["error"] });
+    expect(error.$ref).toBeUndefined();
+    const inner = error.properties.error;
+    expect(inner).toMatchObject({ type: "object", required: ["code", "message"] });
+    expect(inner.properties.code).toMatchObject({ type: "string" });
+    expect([...inner.properties.code.enum].sort()).toEqual(Object.keys(errorStatus).sort());
+    expect(inner.properties.message).toMatchObject({ type: "string" });
+    expect(inner.properties.details).toBeTruthy();
+    expect(JSON.stringify(inner.properties.details)).toContain('"#/components/schemas/Problem"');
+    expect(schemas.Problem).toMatchObject({ type: "object", required: ["path", "message"] });
+  });
+
   it("documents public browsing as optionally authenticated, with its real responses", () => {
     const list = document.paths["/plugins"].get;
     expect(list.security).toEqual([{}, { ApiKey: [] }]);

@@ -1,21 +1,29 @@
 /**
- * The shared security suite: every protected operation, with no key, a
- * malformed, unknown, revoked or expired key, a key without the scope, a
- * suspended account, a plan too low, an API key on a website-only operation,
- * and another account's resource — each with its exact status, code and details.
+ * The shared security suite. Every /api/v1 operation's requirements are read
+ * from its procedure's metadata (the data the ladder itself runs on), and each
+ * operation is run through the cases they imply: no key, a malformed, unknown,
+ * revoked or expired key, a suspended account, a key without the scope, each
+ * plan without the entitlement, an API key on a website-only operation, and
+ * another account's resource — each with its exact status, code and details.
+ * The metadata, the OpenAPI document and the security contract written from
+ * the specification (support/security-contract.ts) must agree exactly, so a
+ * requirement cannot be dropped from one of them unnoticed.
  */
 import { generateApiKey } from "../../src/auth/api-key-format";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { scopes } from "@streamkit/api-contract";
+import { type ErrorCode, scopes } from "@streamkit/api-contract";
+import { grants, type PlanName, planNames, plans } from "@streamkit/plans";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../support/factories";
-import { type ProtectedOperation, protectedOperations, type SecurityFixture } from "../support/protected-operations";
+import { type Operation, operations, type SecurityFixture, securityContract } from "../support/security-contract";
 
 let app: TestApp;
 const clock = new TestClock();
 let fixture: SecurityFixture;
-let keys: { full: string; revoked: string; expired: string; suspended: string; free: string };
+let keys: { full: string; revoked: string; expired: string; suspended: string };
+/** A key with every scope, of an account on each plan. */
+let planKeys: Record<PlanName, string>;
 
 beforeAll(async () => {
   app = await createTestApp({ now: clock.now });
@@ -29,8 +37,9 @@ beforeAll(async () => {
     revoked: (await insertKey(db, owner.id, { revoked: true })).key,
     expired: (await insertKey(db, owner.id, { expiresAt: new Date(clock.now().getTime() - 1000) })).key,
     suspended: (await insertKey(db, suspended.id)).key,
-    free: (await insertKey(db, free.id)).key,
   };
+  const pro = await insertAccount(db, { plan: "pro" });
+  planKeys = { free: (await insertKey(db, free.id)).key, pro: (await insertKey(db, pro.id)).key, ultimate: keys.full };
   fixture = {
     othersKeyId: (await insertKey(db, other.id)).id,
     othersPlugin: (await insertPlugin(db, { slug: "others-plugin", ownerId: other.id })).slug,
@@ -43,7 +52,7 @@ afterAll(() => app.close());
 // Each test gets a fresh rate-limit window: the suite makes more calls than one minute allows.
 beforeEach(() => clock.nextMinute());
 
-function call(operation: ProtectedOperation, headers: Record<string, string> = {}, url?: string) {
+function call(operation: Operation, headers: Record<string, string> = {}, url?: string) {
   const body = operation.body === undefined ? undefined : JSON.stringify(operation.body);
   return app.json(url ?? operation.url?.(fixture) ?? operation.path, {
     method: operation.method,
@@ -52,9 +61,10 @@ function call(operation: ProtectedOperation, headers: Record<string, string> = {
   });
 }
 
-const named = (list: ProtectedOperation[]) => list.map((op) => [`${op.method} ${op.path}`, op] as const);
+const named = (list: Operation[]) => list.map((op) => [op.name, op] as const);
+const byAuth = (auth: Operation["requires"]["auth"]) => operations.filter((op) => op.requires.auth === auth);
 
-describe.each(named(protectedOperations))("%s", (_name, operation) => {
+describe.each(named(byAuth("key")))("%s", (_name, operation) => {
   it("without credentials: 401 unauthorized with WWW-Authenticate", async () => {
     const { status, body, headers } = await call(operation);
     expect(status).toBe(401);
@@ -95,7 +105,47 @@ describe.each(named(protectedOperations))("%s", (_name, operation) => {
   });
 });
 
-describe.each(named(protectedOperations.filter((op) => op.websiteOnly)))("%s (website only)", (_name, operation) => {
+describe.each(named(byAuth("optional")))("%s (key optional)", (_name, operation) => {
+  it("without credentials: answers", async () => {
+    const { status } = await call(operation);
+    expect(status).toBeLessThan(400);
+  });
+
+  it.each([
+    ["a malformed key", "Bearer not-a-key"],
+    ["an unknown key", `Bearer ${generateApiKey().key}`],
+  ])("with %s: 401 invalid_token (a key that is sent must be valid)", async (_case, authorization) => {
+    const { status, body } = await call(operation, { authorization });
+    expect(status).toBe(401);
+    expect(body).toEqual({ error: { code: "invalid_token", message: "The API key is unknown, revoked or expired." } });
+  });
+
+  it("with a revoked key: 401 invalid_token", async () => {
+    const { status, body } = await call(operation, bearer(keys.revoked));
+    expect(status).toBe(401);
+    expect(body.error.code).toBe("invalid_token");
+  });
+
+  it("with a suspended account's key: 403 account_disabled", async () => {
+    const { status, body } = await call(operation, bearer(keys.suspended));
+    expect(status).toBe(403);
+    expect(body).toEqual({ error: { code: "account_disabled", message: "This account is suspended. Contact support to restore it." } });
+  });
+});
+
+describe.each(named(byAuth("none")))("%s (no credentials)", (_name, operation) => {
+  it("answers without credentials, and the same whatever credentials are sent", async () => {
+    const without = await call(operation);
+    expect(without.status).toBeLessThan(400);
+    for (const authorization of ["Bearer not-a-key", `Bearer ${keys.revoked}`, `Bearer ${keys.suspended}`, `Bearer ${keys.full}`]) {
+      const { status, headers } = await call(operation, { authorization });
+      expect(status, authorization).toBe(without.status);
+      expect(headers.get("www-authenticate"), authorization).toBeNull();
+    }
+  });
+});
+
+describe.each(named(operations.filter((op) => op.requires.websiteOnly)))("%s (website only)", (_name, operation) => {
   it("with a valid API key: 403 forbidden", async () => {
     const { status, body, headers } = await call(operation, bearer(keys.full));
     expect(status).toBe(403);
@@ -104,33 +154,58 @@ describe.each(named(protectedOperations.filter((op) => op.websiteOnly)))("%s (we
   });
 });
 
-describe.each(named(protectedOperations.filter((op) => op.scope && !op.websiteOnly)))("%s (scoped)", (_name, operation) => {
+describe.each(named(operations.filter((op) => op.requires.scope && !op.requires.websiteOnly)))("%s (scoped)", (_name, operation) => {
+  const scope = operation.requires.scope!;
+
   it("with a key lacking the scope: 403 insufficient_scope naming it", async () => {
     const account = await insertAccount(app.deps.db, { plan: "ultimate" });
-    const { key } = await insertKey(app.deps.db, account.id, { scopes: scopes.filter((s) => s !== operation.scope) });
+    const { key } = await insertKey(app.deps.db, account.id, { scopes: scopes.filter((s) => s !== scope) });
     const { status, body, headers } = await call(operation, bearer(key));
     expect(status).toBe(403);
     expect(body).toEqual({
       error: {
         code: "insufficient_scope",
-        message: `This API key lacks the ${operation.scope} scope; create a key that has it.`,
-        details: { requiredScope: operation.scope },
+        message: `This API key lacks the ${scope} scope; create a key that has it.`,
+        details: { requiredScope: scope },
       },
     });
     expect(headers.get("x-ratelimit-limit")).toBe("10");
   });
 });
 
-describe.each(named(protectedOperations.filter((op) => op.plan && !op.websiteOnly)))("%s (plan)", (_name, operation) => {
-  it("on the Free plan: 403 plan_required naming the plan", async () => {
-    const { status, body } = await call(operation, bearer(keys.free));
-    expect(status).toBe(403);
-    expect(body.error.code).toBe("plan_required");
-    expect(body.error.details).toEqual({ requiredPlan: operation.plan });
+describe.each(named(byAuth("key").filter((op) => !op.requires.websiteOnly)))("%s (no other scope)", (_name, operation) => {
+  const { scope } = operation.requires;
+  it(`with a key holding ${scope ? `only ${scope}` : "no scope at all"}: past the scope rung`, async () => {
+    const account = await insertAccount(app.deps.db, { plan: "ultimate" });
+    const { key } = await insertKey(app.deps.db, account.id, { scopes: scope ? [scope] : [] });
+    const { status, body } = await call(operation, bearer(key));
+    expect(body?.error?.code, `${status}`).not.toBe("insufficient_scope");
   });
 });
 
-describe.each(named(protectedOperations.filter((op) => op.othersResource)))("%s (another account's resource)", (_name, operation) => {
+describe.each(named(operations.filter((op) => op.requires.entitlement && !op.requires.websiteOnly)))("%s (entitlement)", (_name, operation) => {
+  const entitlement = operation.requires.entitlement!;
+  const required = operation.requires.plan!;
+
+  it.each(planNames.filter((plan) => !grants(plan, entitlement)))("on the %s plan: 403 plan_required naming the cheapest plan that grants it", async (current) => {
+    const { status, body } = await call(operation, bearer(planKeys[current]));
+    expect(status).toBe(403);
+    expect(body).toEqual({
+      error: {
+        code: "plan_required",
+        message: `This needs the ${plans[required].title} plan or higher; the account is on ${plans[current].title}.`,
+        details: { requiredPlan: required },
+      },
+    });
+  });
+
+  it.each(planNames.filter((plan) => grants(plan, entitlement)))("on the %s plan: past the plan rung", async (current) => {
+    const { status, body } = await call(operation, bearer(planKeys[current]));
+    expect(body?.error?.code, `${status}`).not.toBe("plan_required");
+  });
+});
+
+describe.each(named(operations.filter((op) => op.othersResource)))("%s (another account's resource)", (_name, operation) => {
   it("answers 404 not_found, never revealing it", async () => {
     const { status, body } = await call(operation, bearer(keys.full), operation.othersResource!(fixture));
     expect(status).toBe(404);
@@ -138,14 +213,49 @@ describe.each(named(protectedOperations.filter((op) => op.othersResource)))("%s 
   });
 });
 
-describe("the list of protected operations", () => {
-  it("covers every operation of the OpenAPI document that needs a key", async () => {
-    const { body: document } = await app.json("/openapi.json");
-    const needKey = Object.entries<Record<string, { security: unknown[] }>>(document.paths).flatMap(([path, item]) =>
-      Object.entries(item)
-        .filter(([, operation]) => JSON.stringify(operation.security) === JSON.stringify([{ ApiKey: [] }]))
-        .map(([method]) => `${method.toUpperCase()} ${path}`),
-    );
-    expect(needKey.sort()).toEqual(protectedOperations.map((op) => `${op.method} ${op.path}`).sort());
+describe("the security contract", () => {
+  it("lists every operation the routers publish under /api/v1, and no other", () => {
+    expect(operations.map((op) => op.name).sort()).toEqual(Object.keys(securityContract).sort());
+  });
+
+  it.each(named(operations))("%s: the metadata declares exactly the contract's requirements", (_name, operation) => {
+    expect(operation.requires).toEqual(securityContract[operation.name]?.requires);
+  });
+
+  describe("the OpenAPI document states what the metadata declares", () => {
+    let document: any;
+    beforeAll(async () => {
+      document = (await app.json("/openapi.json")).body;
+    });
+
+    it("documents exactly the routers' operations", () => {
+      const documented = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      expect(documented.sort()).toEqual(operations.map((op) => op.name).sort());
+    });
+
+    it.each(named(operations))("%s", (_name, operation) => {
+      const { auth, scope, plan, websiteOnly } = operation.requires;
+      const documented = document.paths[operation.path][operation.method.toLowerCase()];
+
+      expect(documented.security).toEqual(auth === "none" ? [] : auth === "optional" ? [{}, { ApiKey: [] }] : [{ ApiKey: [] }]);
+
+      const requires = [scope ? `Scope \`${scope}\`.` : null, plan ? `Plan: ${plans[plan].title} or higher.` : null].filter(Boolean).join(" ");
+      if (requires) expect(documented.description.split("\n\n").at(-1)).toBe(`**Requires:** ${requires}`);
+      else expect(documented.description ?? "").not.toContain("**Requires:**");
+
+      const codes = new Set<ErrorCode>(
+        Object.entries<any>(documented.responses)
+          .filter(([status]) => Number(status) >= 400)
+          .flatMap(([, response]) => Object.keys(response.content["application/json"].examples) as ErrorCode[]),
+      );
+      expect(codes.has("unauthorized"), "unauthorized").toBe(auth === "key");
+      expect(codes.has("invalid_token"), "invalid_token").toBe(auth !== "none");
+      expect(codes.has("account_disabled"), "account_disabled").toBe(auth !== "none");
+      expect(codes.has("insufficient_scope"), "insufficient_scope").toBe(Boolean(scope));
+      expect(codes.has("plan_required"), "plan_required").toBe(Boolean(plan));
+      expect(codes.has("forbidden"), "forbidden").toBe(Boolean(websiteOnly) || (operation.rest.errors ?? []).includes("forbidden"));
+    });
   });
 });

@@ -2,7 +2,9 @@ import type { DatabaseHandle } from "@streamkit/db";
 import { type AppDeps, createDeps } from "../../src/deps";
 import { loadEnv } from "../../src/env";
 import { createLogger } from "../../src/logger";
+import { buildAuthConfig } from "../../src/auth/auth-config";
 import { createRestHandler } from "../../src/rest/handler";
+import { rawRoutes } from "../../src/rest/raw-routes";
 import { appRouter } from "../../src/routers";
 import { createTestDatabase } from "./database";
 
@@ -11,8 +13,10 @@ export const BASE = "http://localhost:3000";
 export interface TestApp {
   deps: AppDeps;
   database: DatabaseHandle;
-  /** Calls /api/v1 through the real REST handler: `path` is relative to /api/v1. */
+  /** Calls /api/v1 through the real REST core: `path` is relative to /api/v1. */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /** Calls any path the REST core answers (its raw routes: /api/webhooks, /api/trpc, /api/auth), e.g. `/api/webhooks/builtin`. */
+  raw(path: string, init?: RequestInit): Promise<Response>;
   /** GET and parse, asserting nothing. */
   json<T = any>(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: T }>;
   close(): Promise<void>;
@@ -27,12 +31,13 @@ export async function createTestApp(options: { now?: () => Date; log?: AppDeps["
     log: options.log ?? createLogger("silent"),
     now: options.now ?? (() => new Date()),
   });
-  const handler = createRestHandler(appRouter, deps);
+  const handler = createRestHandler(appRouter, deps, rawRoutes(buildAuthConfig(deps)));
   const request = (path: string, init?: RequestInit) => handler(new Request(`${BASE}/api/v1${path}`, init));
   return {
     deps,
     database,
     request,
+    raw: (path, init) => handler(new Request(`${BASE}${path}`, init)),
     async json(path, init) {
       const response = await request(path, init);
       const text = await response.text();

@@ -1,9 +1,7 @@
 import type { AccountCaller } from "../../src/context";
 import { startCheckout } from "../../src/payments/checkout";
-import { receiveWebhook } from "../../src/payments/webhooks";
 import { findAccountById } from "../../src/services/accounts";
 import type { TestApp } from "./app";
-import { BASE } from "./app";
 
 /** The website's principal for an account, as its session would produce it. */
 export async function webCaller(app: TestApp, accountId: string): Promise<AccountCaller> {
@@ -11,9 +9,9 @@ export async function webCaller(app: TestApp, accountId: string): Promise<Accoun
   return { kind: "account", account: account!, channel: "web", scopes: "all" };
 }
 
-/** Delivers a built-in provider event to the webhook endpoint handler, as the hosted checkout does. */
+/** Delivers a built-in provider event to POST /api/webhooks/builtin, as the provider does. */
 export async function deliver(app: TestApp, signed: { rawBody: string; headers: Record<string, string> }) {
-  const response = await receiveWebhook(app.deps, "builtin", new Request(`${BASE}/api/webhooks/builtin`, { method: "POST", headers: signed.headers, body: signed.rawBody }));
+  const response = await app.raw("/api/webhooks/builtin", { method: "POST", headers: signed.headers, body: signed.rawBody });
   return { status: response.status, body: (await response.json()) as { received?: boolean; outcome?: string; error?: { code: string; message: string } } };
 }
 

@@ -154,23 +154,29 @@ describe("Razorpay API calls (SDK pointed at a local stub)", () => {
     expect(stub.requests).toHaveLength(1);
   });
 
-  it("refunds a payment for the given amount", async () => {
+  it("refunds a payment for the given amount, through the SDK's client, with Razorpay's idempotency header", async () => {
     stub.reply(200, { id: "rfnd_1", entity: "refund", amount: 39900, currency: "INR", payment_id: "pay_1", status: "processed" });
-    await provider.refund("pay_1", 39900);
+    await provider.refund("pay_1", 39900, "streamkit-refund-5b0f3c4e-8d2a-4f4e-9d0c-1f2a3b4c5d6e");
     const [sent] = stub.requests;
     expect(sent!.method).toBe("POST");
     expect(sent!.path).toBe("/v1/payments/pay_1/refund");
     expect(sent!.headers.authorization).toBe(basicAuth);
+    expect(sent!.headers["user-agent"]).toMatch(/^razorpay-node@/);
+    expect(sent!.headers["x-refund-idempotency"]).toBe("streamkit-refund-5b0f3c4e-8d2a-4f4e-9d0c-1f2a3b4c5d6e");
     expect(JSON.parse(sent!.body)).toEqual({ amount: 39900 });
   });
 
   it("turns Razorpay's refusals and unreachable API into errors with their status and code", async () => {
     stub.reply(400, { error: { code: "BAD_REQUEST_ERROR", description: "The payment has been fully refunded already", source: "business", step: "payment_initiation", reason: "input_validation_failed" } });
-    const refused = await provider.refund("pay_1", 39900).catch((error: unknown) => error);
+    const refused = await provider.refund("pay_1", 39900, "streamkit-refund-1").catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RazorpayRequestError);
     expect(refused).toMatchObject({ statusCode: 400, code: "BAD_REQUEST_ERROR", message: expect.stringMatching(/fully refunded already/) });
 
+    // The same key while the first request is still being processed.
+    stub.reply(409, { error: { code: "BAD_REQUEST_ERROR", description: "A request with the same idempotency key is being processed" } });
+    await expect(provider.refund("pay_1", 39900, "streamkit-refund-1")).rejects.toMatchObject({ statusCode: 409, code: "BAD_REQUEST_ERROR" });
+
     const offline = new RazorpayProvider({ keyId, keySecret, webhookSecret, apiBaseUrl: "http://127.0.0.1:9" });
-    await expect(offline.refund("pay_1", 39900)).rejects.toThrow(/could not be reached/);
+    await expect(offline.refund("pay_1", 39900, "streamkit-refund-1")).rejects.toThrow(/could not be reached/);
   });
 });

@@ -158,20 +158,20 @@ describe("Stripe API calls (SDK pointed at a local stub)", () => {
     expect(stub.requests).toHaveLength(1);
   });
 
-  it("refunds a payment intent with an idempotency key", async () => {
+  it("refunds a payment intent with the caller's idempotency key", async () => {
     stub.reply(200, { id: "re_123", object: "refund", amount: 499, payment_intent: "pi_123", status: "succeeded" });
-    await provider.refund("pi_123", 499);
+    await provider.refund("pi_123", 499, "streamkit-refund-5b0f3c4e-8d2a-4f4e-9d0c-1f2a3b4c5d6e");
     const [sent] = stub.requests;
     expect(sent!.method).toBe("POST");
     expect(sent!.path).toBe("/v1/refunds");
-    expect(sent!.headers["idempotency-key"]).toBe("streamkit-refund-pi_123-499");
+    expect(sent!.headers["idempotency-key"]).toBe("streamkit-refund-5b0f3c4e-8d2a-4f4e-9d0c-1f2a3b4c5d6e");
     expect(Object.fromEntries(new URLSearchParams(sent!.body))).toEqual({ payment_intent: "pi_123", amount: "499" });
   });
 
   it("treats an already refunded charge as done and passes other refusals on", async () => {
     stub.reply(400, { error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge ch_1 has already been refunded." } });
-    await expect(provider.refund("pi_123", 499)).resolves.toBeUndefined();
+    await expect(provider.refund("pi_123", 499, "streamkit-refund-a")).resolves.toBeUndefined();
     stub.reply(400, { error: { type: "invalid_request_error", code: "amount_too_large", message: "Refund amount is greater than unrefunded amount." } });
-    await expect(provider.refund("pi_123", 10_000)).rejects.toThrow(/greater than unrefunded/);
+    await expect(provider.refund("pi_123", 10_000, "streamkit-refund-b")).rejects.toThrow(/greater than unrefunded/);
   });
 });

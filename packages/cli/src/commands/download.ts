@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { pluginPackageSchema } from "@streamkit/api-contract";
+import { planTitles, plansGranting } from "@streamkit/plans";
 import { pathProblems, pluginIdSchema } from "@streamkit/plugin-rules";
 import { parseCommandArgs, usageError } from "../args";
 import { callApi, explainFailure } from "../api";
@@ -13,8 +14,8 @@ import type { Output } from "../output";
 export const downloadHelp = `Usage: streamkit-plugin download <id> [--dir PARENT] [--api-key KEY] [--api-url URL] [--json]
 
 Downloads the latest version of a plugin into the folder <id>/ (which must not
-exist or be empty). Needs a key with the plugins:read scope and the Pro or
-Ultimate plan; counts as the account's download of the day.
+exist or be empty). Needs a key with the plugins:read scope and the
+${planTitles(plansGranting("pluginDownload"))} plan; counts as the account's download of the day.
 
   --dir PARENT   Where to create <id>/ (default: the current folder).
   --api-key KEY  Default: $${API_KEY_ENV}.

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { httpLimits, publishLimits, publishRequestSchema, publishResponseSchema } from "@streamkit/api-contract";
+import { httpLimits, publishLimits, publishRequestSchema, publishResponseSchema, rateLimits, windowName } from "@streamkit/api-contract";
+import { planTitles, plansGranting } from "@streamkit/plans";
 import { formatBytes } from "@streamkit/plugin-rules";
 import { parseCommandArgs, usageError } from "../args";
 import { callApi, explainFailure } from "../api";
@@ -23,7 +24,7 @@ check finds a problem.
   --api-url URL          The site's address. Default: $${API_URL_ENV}, else ${DEFAULT_API_URL}.
   --json                 Print one JSON object instead of text.
 
-Publishing needs the Pro or Ultimate plan; at most 10 publishes per hour.
+Publishing needs the ${planTitles(plansGranting("pluginPublish"))} plan; at most ${rateLimits.publish.limit} publishes per ${windowName(rateLimits.publish.windowSeconds)}.
 
 ${EXIT_CODE_HELP}`;
 

@@ -1,3 +1,4 @@
+import { planTitles, plansGranting } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -54,7 +55,7 @@ export default async function PurchaseCompletePage({ params, searchParams }: { p
           </ol>
           <p className="muted">
             From a script instead: <code>streamkit-plugin download {slug}</code>, or <code>GET /api/v1/plugins/{slug}/package</code> with an{" "}
-            <Link href="/dashboard/keys">API key</Link> (Pro or Ultimate plan).
+            <Link href="/dashboard/keys">API key</Link> ({planTitles(plansGranting("pluginDownload"))} plan).
           </p>
           <div className="form-actions">
             <Link href={pluginHref} className="button secondary">

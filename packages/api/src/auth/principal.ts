@@ -1,0 +1,65 @@
+/**
+ * The one caller resolver (ARCHITECTURE.md: one principal, resolved in one
+ * place). Every surface hands it what the request carries — /api/v1 and the
+ * raw API routes the Authorization header, the website (its tRPC endpoint,
+ * server components and actions) the session cookie — and gets back the same
+ * `Caller` the procedure ladder climbs.
+ */
+import { getToken } from "@auth/core/jwt";
+import type { Caller } from "../context";
+import type { AppDeps } from "../deps";
+import { invalidToken, resolveApiKey, touchApiKey } from "../services/api-keys";
+import { findAccountById } from "../services/accounts";
+
+export interface CallerSource {
+  /**
+   * `api`: /api/v1 and the raw API routes — credentials come only from the
+   * Authorization header, cookies are never read (a browser session cannot be
+   * ridden cross-site). `web`: the website — only its session cookie counts.
+   */
+  surface: "api" | "web";
+  authorization?: string | null;
+  cookie?: string | null;
+}
+
+/**
+ * Bearer credentials by their prefix: API keys now, the desktop app's OAuth
+ * tokens next. A token no kind claims is refused like an unknown key.
+ */
+const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => Promise<Caller> }[] = [
+  {
+    prefix: "skit_",
+    async resolve(deps, token) {
+      const caller = await resolveApiKey(deps.db, token, deps.now());
+      touchApiKey(deps.db, caller.key!.id, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, "could not record API key use"));
+      return caller;
+    },
+  },
+];
+
+export async function resolveCaller(deps: AppDeps, source: CallerSource): Promise<Caller> {
+  if (source.surface === "web") return callerFromSession(deps, source.cookie ?? "");
+  const authorization = source.authorization;
+  if (authorization === null || authorization === undefined) return { kind: "anonymous" };
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  if (!match) throw invalidToken();
+  const token = match[1]!;
+  const kind = bearerKinds.find((candidate) => token.startsWith(candidate.prefix));
+  if (!kind) throw invalidToken();
+  return kind.resolve(deps, token);
+}
+
+/** The website's session (an Auth.js JWT in its cookie, possibly chunked), or an anonymous visitor. */
+async function callerFromSession(deps: AppDeps, cookie: string): Promise<Caller> {
+  if (!cookie.includes("authjs.")) return { kind: "anonymous" };
+  const token = await getToken({
+    req: { headers: { cookie } },
+    secret: deps.sessionSecret,
+    secureCookie: deps.env.PUBLIC_URL.startsWith("https://"),
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+  });
+  if (!token?.sub) return { kind: "anonymous" };
+  const account = await findAccountById(deps.db, token.sub);
+  if (!account) return { kind: "anonymous" };
+  return { kind: "account", account, channel: "web", scopes: "all" };
+}

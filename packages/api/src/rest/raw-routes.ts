@@ -1,0 +1,11 @@
+import type { AuthConfig } from "@auth/core";
+import { authRoute } from "../auth/auth-route";
+import { webhookRoute } from "../payments/webhooks";
+import { appRouter } from "../routers";
+import type { RawRoute } from "./raw";
+import { trpcRoute } from "./trpc-route";
+
+/** Every raw route the service answers, beside the JSON operations of /api/v1. */
+export function rawRoutes(auth: AuthConfig): RawRoute[] {
+  return [trpcRoute(appRouter), authRoute(auth), webhookRoute];
+}

@@ -1,0 +1,114 @@
+import type { Scope } from "@streamkit/api-contract";
+import { type EntitlementName, type PlanName, planFor } from "@streamkit/plans";
+import { collectRoutes } from "../../src/rest/routes";
+import { appRouter } from "../../src/routers";
+import type { RestMeta } from "../../src/trpc";
+
+/** What a security case needs to know about the world it runs in. */
+export interface SecurityFixture {
+  /** Another account's API key id. */
+  othersKeyId: string;
+  /** A published plugin of another account. */
+  othersPlugin: string;
+  /** A plugin another account removed and the caller never held. */
+  othersRemovedPlugin: string;
+}
+
+/** Who may call an operation, and what guards it: every rung of the procedure ladder. */
+export interface Requirements {
+  /** `none`: no credentials, and sent ones are ignored; `optional`: a key is read when sent; `key`: one is required. */
+  auth: "none" | "optional" | "key";
+  scope?: Scope;
+  entitlement?: EntitlementName;
+  /** The cheapest plan that may call it (403 plan_required names it). */
+  plan?: PlanName;
+  /** API keys get 403 forbidden. */
+  websiteOnly?: true;
+}
+
+/** One operation's expected requirements, and what a call to it needs. */
+export interface ContractEntry {
+  requires: Requirements;
+  /** A concrete path to call (defaults to the documented path). */
+  url?: (fixture: SecurityFixture) => string;
+  body?: unknown;
+  /** A URL naming another account's resource: it must answer 404 not_found. */
+  othersResource?: (fixture: SecurityFixture) => string;
+}
+
+/**
+ * The security contract: what guards EVERY /api/v1 operation, written from
+ * SPEC §4 and §5 — not read from the code. The shared security suite
+ * (integration/security.test.ts) checks that the procedures' metadata says
+ * exactly this and that the OpenAPI document states it, and runs the
+ * behaviour cases from the metadata. A new operation fails the suite until it
+ * is listed here; a requirement dropped from the metadata or from here fails it too.
+ */
+export const securityContract: Record<string, ContractEntry> = {
+  // SPEC §4.1 and §5.3: browsing works with no key.
+  "GET /plugins": { requires: { auth: "optional" } },
+  "GET /plugins/{slug}": { requires: { auth: "optional" }, url: (f) => `/plugins/${f.othersPlugin}` },
+  "GET /plugins/mine": { requires: { auth: "key", scope: "plugins:read" } },
+  // SPEC §4.1 and §8: downloading and publishing need Pro or Ultimate.
+  "GET /plugins/{slug}/package": {
+    requires: { auth: "key", scope: "plugins:read", entitlement: "pluginDownload", plan: "pro" },
+    url: (f) => `/plugins/${f.othersPlugin}/package`,
+    othersResource: (f) => `/plugins/${f.othersRemovedPlugin}/package`,
+  },
+  "POST /plugins": {
+    requires: { auth: "key", scope: "plugins:write", entitlement: "pluginPublish", plan: "pro" },
+    body: { files: [], changelog: "x" },
+  },
+  "DELETE /plugins/{slug}": {
+    requires: { auth: "key", scope: "plugins:write" },
+    url: (f) => `/plugins/${f.othersPlugin}`,
+    othersResource: (f) => `/plugins/${f.othersPlugin}`,
+  },
+  // Pricing someone else's plugin is 403 forbidden by SPEC §4.1 rule 3 (tested in prices.test.ts), not 404.
+  "PUT /plugins/{slug}/price": { requires: { auth: "key", scope: "plugins:write" }, url: (f) => `/plugins/${f.othersPlugin}/price`, body: { tier: "t1" } },
+  "GET /purchases": { requires: { auth: "key", scope: "plugins:read" } },
+  "GET /sales": { requires: { auth: "key", scope: "sales:read" } },
+  // SPEC §4.1 rule 1: purchases happen only on the website.
+  "POST /checkouts": { requires: { auth: "key", websiteOnly: true }, body: { slug: "others-plugin" } },
+
+  // SPEC §4.3 and §5.3: the exchange rates need neither sign-in nor key.
+  "GET /fx/latest": { requires: { auth: "none" } },
+  "GET /fx/convert": { requires: { auth: "none" }, url: () => "/fx/convert?from=USD&to=EUR&amount=1" },
+  "GET /fx/history": { requires: { auth: "none" }, url: () => "/fx/history?days=2" },
+  "GET /fx/currencies": { requires: { auth: "none" } },
+  "GET /rates": { requires: { auth: "none" } },
+
+  // SPEC §4.4: any valid key, whatever its scopes.
+  "GET /me": { requires: { auth: "key" } },
+  // SPEC §5.4: keys are managed on the website; an API key there is 403 forbidden.
+  "GET /keys": { requires: { auth: "key", websiteOnly: true } },
+  "POST /keys": { requires: { auth: "key", websiteOnly: true }, body: { name: "k", scopes: ["plugins:read"] } },
+  "DELETE /keys/{id}": { requires: { auth: "key", websiteOnly: true }, url: (f) => `/keys/${f.othersKeyId}` },
+};
+
+/** The requirements an operation's metadata declares, as the ladder applies them (the plan from the plans table). */
+export function requirementsOf(rest: RestMeta): Requirements {
+  return {
+    auth: rest.auth ?? "optional",
+    ...(rest.scope ? { scope: rest.scope } : {}),
+    ...(rest.entitlement ? { entitlement: rest.entitlement, plan: planFor(rest.entitlement) } : {}),
+    ...(rest.websiteOnly ? { websiteOnly: true as const } : {}),
+  };
+}
+
+/** An /api/v1 operation as the router publishes it, with its derived requirements and the contract's call fixtures. */
+export interface Operation extends Omit<ContractEntry, "requires"> {
+  /** "METHOD /path", the path as the document spells it. */
+  name: string;
+  method: string;
+  path: string;
+  rest: RestMeta;
+  requires: Requirements;
+}
+
+/** Every /api/v1 operation, read from the routers' metadata (the same collectRoutes the REST handler serves). */
+export const operations: Operation[] = collectRoutes(appRouter).map((route) => {
+  const name = `${route.method} ${route.path}`;
+  const { requires: _expected, ...calls } = securityContract[name] ?? { requires: undefined };
+  return { name, method: route.method, path: route.path, rest: route.rest, requires: requirementsOf(route.rest), ...calls };
+});
