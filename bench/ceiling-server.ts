@@ -67,7 +67,12 @@ createServer(async (req, res) => {
       const versions = await sql
         .unsafe(versionStatement.sql, fillPlaceholders(versionStatement.params, { pluginId: item.id }) as never[], { prepare: true })
         .values();
-      body = { item: { ...item, versions: versions.map(([version, changelog, createdAt]) => ({ version, changelog, createdAt: new Date(createdAt as string).toISOString() })) } };
+      body = {
+        item: {
+          ...item,
+          versions: versions.map(([version, changelog, createdAt]) => ({ version, changelog, createdAt: new Date(createdAt as string).toISOString() })),
+        },
+      };
     } else {
       res.writeHead(404).end();
       return;

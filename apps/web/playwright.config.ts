@@ -17,10 +17,9 @@ const feedsPort = Number(process.env.E2E_FX_FEEDS_PORT ?? port + 90);
 const feeds = `http://127.0.0.1:${feedsPort}`;
 const fxConfig = JSON.stringify({
   sources: Object.fromEntries(
-    Object.entries({ ecb: "ecb", "bank-of-canada": "boc", "norges-bank": "norges", "exchangerate-api": "erapi", "currency-api": "currency-api" }).map(([id, path]) => [
-      id,
-      { baseUrls: [`${feeds}/${path}/`] },
-    ]),
+    Object.entries({ ecb: "ecb", "bank-of-canada": "boc", "norges-bank": "norges", "exchangerate-api": "erapi", "currency-api": "currency-api" }).map(
+      ([id, path]) => [id, { baseUrls: [`${feeds}/${path}/`] }],
+    ),
   ),
 });
 
@@ -50,9 +49,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
     {
       command: "node --import tsx ../../packages/api/test/fixtures/fx/feed-server-main.ts",

@@ -26,7 +26,10 @@ async function main() {
   const serveWebsite: Serve = (req, res) => {
     // The website's server actions see the client's address only through this header, which is always ours.
     const forwardedFor = req.headers["x-forwarded-for"];
-    req.headers[CLIENT_ADDRESS_HEADER] = runtime.clientAddress(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(", ") : (forwardedFor ?? null));
+    req.headers[CLIENT_ADDRESS_HEADER] = runtime.clientAddress(
+      req.socket.remoteAddress,
+      Array.isArray(forwardedFor) ? forwardedFor.join(", ") : (forwardedFor ?? null),
+    );
     return handleNext(req, res);
   };
   /** The API's prefixes first; "/" catches the rest. */

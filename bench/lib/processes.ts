@@ -1,7 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 
 export function startProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string | undefined>; name: string }): ChildProcess {
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   child.stderr?.on("data", (chunk) => process.stderr.write(`[${options.name}] ${chunk}`));
   return child;
 }

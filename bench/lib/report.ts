@@ -32,7 +32,7 @@ export function writeResults(repoRoot: string, suite: string, data: unknown): st
   const dir = join(repoRoot, "bench", "results");
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${suite}.json`);
-  writeFileSync(file, JSON.stringify({ suite, at: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2) + "\n");
+  writeFileSync(file, `${JSON.stringify({ suite, at: new Date().toISOString(), machine: machine(), ...(data as object) }, null, 2)}\n`);
   return file;
 }
 

@@ -14,7 +14,16 @@ export async function pluginsSuite(ctx: { repoRoot: string; databaseUrl: string;
   const ceiling = "http://127.0.0.1:3201";
   const app = startProcess("node", ["dist/server.mjs"], {
     cwd: `${ctx.repoRoot}/apps/web`,
-    env: { DATABASE_URL: ctx.databaseUrl, DEMO_DATA: "auto", LOG_LEVEL: "warn", NODE_ENV: "production", PUBLIC_URL: ours, PORT: "3200", HOST: "127.0.0.1", FX_REFRESH: "off" },
+    env: {
+      DATABASE_URL: ctx.databaseUrl,
+      DEMO_DATA: "auto",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      PUBLIC_URL: ours,
+      PORT: "3200",
+      HOST: "127.0.0.1",
+      FX_REFRESH: "off",
+    },
     name: "app",
   });
   const bare = startProcess("node", ["--import", "tsx", "bench/ceiling-server.ts"], {

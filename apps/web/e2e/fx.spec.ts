@@ -8,18 +8,20 @@ import { expect, type APIRequestContext, test } from "@playwright/test";
  */
 async function ratesReady(request: APIRequestContext) {
   await expect
-    .poll(async () => {
-      const body = await (await request.get("/api/v1/fx/latest?symbols=JPY")).json();
-      return `${body.date} ${body.stale}`;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const body = await (await request.get("/api/v1/fx/latest?symbols=JPY")).json();
+        return `${body.date} ${body.stale}`;
+      },
+      { timeout: 30_000 },
+    )
     .toBe("2025-01-10 false");
 }
 
 test.beforeEach(async ({ request }) => ratesReady(request));
 
 /** The page's address carries these query parameters (in any order). */
-const withQuery = (expected: Record<string, string>) => (url: URL) =>
-  Object.entries(expected).every(([name, value]) => url.searchParams.get(name) === value);
+const withQuery = (expected: Record<string, string>) => (url: URL) => Object.entries(expected).every(([name, value]) => url.searchParams.get(name) === value);
 
 test("a visitor converts an amount and reads the rate's date, the pair's history and the linked attribution", async ({ page, request }) => {
   await page.goto("/");

@@ -5,7 +5,13 @@ import { admin } from "./support/admin";
 const folder = (version: string) => [
   {
     path: "plugin.json",
-    content: JSON.stringify({ id: "e2e-shoutout", name: "E2E Shoutout", version, description: "Thanks new followers in a toast.", permissions: ["ui.notify", "stream.read"] }),
+    content: JSON.stringify({
+      id: "e2e-shoutout",
+      name: "E2E Shoutout",
+      version,
+      description: "Thanks new followers in a toast.",
+      permissions: ["ui.notify", "stream.read"],
+    }),
   },
   { path: "main.lua", content: 'stream.on("follow", function(e) ui.notify("Thanks " .. e.user.name .. "!") end)\n' },
 ];

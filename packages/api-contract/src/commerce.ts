@@ -7,7 +7,9 @@ export const saleCurrencySchema = z.enum(saleCurrencies).meta({ id: "SaleCurrenc
 
 export const setPriceInputSchema = z
   .object({
-    tier: priceTierSchema.nullable().meta({ description: "A tier t1..t5 to request (the operator reviews it; the old price stays meanwhile), or null to make the plugin free at once." }),
+    tier: priceTierSchema
+      .nullable()
+      .meta({ description: "A tier t1..t5 to request (the operator reviews it; the old price stays meanwhile), or null to make the plugin free at once." }),
   })
   .strict()
   .meta({ id: "SetPrice" });

@@ -34,7 +34,10 @@ export const errorCodeSchema = z.enum(errorCodes as [ErrorCode, ...ErrorCode[]])
 /** One problem in a list: a field path (or file path) and what is wrong with it. */
 export const problemSchema = z
   .object({
-    path: z.string().meta({ description: "Where the problem is: a field path such as `files[0].path`, or a file path with an optional location such as `main.lua:12:5` or `plugin.json#/permissions/1`." }),
+    path: z.string().meta({
+      description:
+        "Where the problem is: a field path such as `files[0].path`, or a file path with an optional location such as `main.lua:12:5` or `plugin.json#/permissions/1`.",
+    }),
     message: z.string(),
   })
   .meta({ id: "Problem" });
@@ -48,7 +51,10 @@ export const errorEnvelopeSchema = z
       details: z
         .union([z.array(problemSchema), z.record(z.string(), z.unknown())])
         .optional()
-        .meta({ description: "Present when there is more to say: a list of problems for validation_error, bad_request and invalid_package; an object for the others (requiredScope, requiredPlan, limit, currentRev, price and buyUrl)." }),
+        .meta({
+          description:
+            "Present when there is more to say: a list of problems for validation_error, bad_request and invalid_package; an object for the others (requiredScope, requiredPlan, limit, currentRev, price and buyUrl).",
+        }),
     }),
   })
   .meta({ id: "Error" });

@@ -41,11 +41,16 @@ export const listingSchema = z
     homepage: z.string().nullable(),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
-    status: z.enum(["published", "hidden", "removed"]).meta({ description: "`published` in the marketplace. The author also sees `hidden` (taken out of the marketplace by the operator) and `removed` (deleted by the author) in GET /plugins/mine." }),
+    status: z.enum(["published", "hidden", "removed"]).meta({
+      description:
+        "`published` in the marketplace. The author also sees `hidden` (taken out of the marketplace by the operator) and `removed` (deleted by the author) in GET /plugins/mine.",
+    }),
     mine: z.boolean().meta({ description: "True when the caller published it." }),
     price: priceSchema.nullable().meta({ description: "null for a free plugin." }),
     owned: z.boolean().meta({ description: "True when the caller can install it: it is free, the caller bought it, or the caller made it." }),
-    priceRequest: priceRequestSchema.optional().meta({ description: "Only for the plugin's author, only while a request is pending or after it was turned down." }),
+    priceRequest: priceRequestSchema
+      .optional()
+      .meta({ description: "Only for the plugin's author, only while a request is pending or after it was turned down." }),
   })
   .meta({ id: "Listing" });
 export type Listing = z.infer<typeof listingSchema>;
@@ -68,7 +73,9 @@ export const listPluginsQuerySchema = z.object({
     .string()
     .trim()
     .max(pluginPaging.maxQueryLength)
-    .meta({ description: `Text search over name, slug, description and publisher name (case-insensitive substring, at most ${pluginPaging.maxQueryLength} characters).` })
+    .meta({
+      description: `Text search over name, slug, description and publisher name (case-insensitive substring, at most ${pluginPaging.maxQueryLength} characters).`,
+    })
     .optional(),
   limit: z.coerce
     .number()

@@ -15,7 +15,8 @@ export const packageFileSchema = z
 export const publishRequestSchema = z
   .object({
     files: z.array(packageFileSchema).min(1, "Send at least plugin.json and the main Lua file.").meta({
-      description: "Every file of the plugin folder. The packing rules (paths, sizes, plugin.json, Lua syntax, permissions) are checked as a whole and reported together as 400 invalid_package.",
+      description:
+        "Every file of the plugin folder. The packing rules (paths, sizes, plugin.json, Lua syntax, permissions) are checked as a whole and reported together as 400 invalid_package.",
     }),
     changelog: z
       .string()

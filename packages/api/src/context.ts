@@ -51,13 +51,7 @@ export interface Context {
   limitCounted: boolean;
 }
 
-export function createContext(input: {
-  deps: AppDeps;
-  requestId: string;
-  surface: Context["surface"];
-  caller?: Caller;
-  clientAddress?: string;
-}): Context {
+export function createContext(input: { deps: AppDeps; requestId: string; surface: Context["surface"]; caller?: Caller; clientAddress?: string }): Context {
   return {
     deps: input.deps,
     requestId: input.requestId,

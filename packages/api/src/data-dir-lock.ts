@@ -10,9 +10,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
   try {
     const holder = Number(readFileSync(lockFile, "utf8").trim());
     if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The embedded database in ${dataDir} is in use by process ${holder}. Stop it, or set DATABASE_URL to share a PostgreSQL database.`,
-      );
+      throw new Error(`The embedded database in ${dataDir} is in use by process ${holder}. Stop it, or set DATABASE_URL to share a PostgreSQL database.`);
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;

@@ -56,7 +56,10 @@ export function problemsFromZod(issues: IssueLike[]): Problem[] {
 function validationError(issues: IssueLike[], inputKind: "query" | "body"): AppError {
   const problems = problemsFromZod(issues);
   const more = issues.length > problems.length ? ` (and ${issues.length - problems.length} more problems)` : "";
-  const summary = `${problems.slice(0, 10).map((p) => `${p.path}: ${p.message}`).join("; ")}${issues.length > 10 ? "; …" : ""}${more}`;
+  const summary = `${problems
+    .slice(0, 10)
+    .map((p) => `${p.path}: ${p.message}`)
+    .join("; ")}${issues.length > 10 ? "; …" : ""}${more}`;
   return inputKind === "query"
     ? new AppError("bad_request", `Invalid query parameter — ${summary}`, problems)
     : new AppError("validation_error", `The request body failed validation — ${summary}`, problems);

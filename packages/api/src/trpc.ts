@@ -109,7 +109,11 @@ export async function countRequest(ctx: Context): Promise<void> {
       : caller.channel === "web"
         ? env.WEB_RATE_LIMIT_PER_MINUTE
         : env.APP_RATE_LIMIT_PER_MINUTE;
-  const decision = await hitRateLimit(db, { bucket: `${caller.channel}:${caller.account.id}`, limit, windowSeconds: rateLimits.api.windowSeconds }, ctx.deps.now());
+  const decision = await hitRateLimit(
+    db,
+    { bucket: `${caller.channel}:${caller.account.id}`, limit, windowSeconds: rateLimits.api.windowSeconds },
+    ctx.deps.now(),
+  );
   Object.assign(ctx.res.headers, rateLimitHeaders(decision));
   if (!decision.allowed) throw rateLimitedError(decision);
 }
@@ -134,9 +138,14 @@ const requireScope = t.middleware(({ ctx, meta, next }) => {
   const scope = meta?.rest?.scope;
   const caller = ctx.caller;
   if (scope && caller.kind === "account" && caller.scopes !== "all" && !caller.scopes.includes(scope)) {
-    throw new AppError("insufficient_scope", `This API key lacks the ${scope} scope; create a key that has it.`, { requiredScope: scope }, {
-      "WWW-Authenticate": `Bearer realm="streamkit", error="insufficient_scope", scope="${scope}"`,
-    });
+    throw new AppError(
+      "insufficient_scope",
+      `This API key lacks the ${scope} scope; create a key that has it.`,
+      { requiredScope: scope },
+      {
+        "WWW-Authenticate": `Bearer realm="streamkit", error="insufficient_scope", scope="${scope}"`,
+      },
+    );
   }
   return next();
 });

@@ -85,9 +85,7 @@ export async function callApi(req: ApiRequest): Promise<ApiAnswer> {
     throw new CliError(
       EXIT.service,
       timedOut ? "timeout" : "network_error",
-      timedOut
-        ? `no answer from ${req.base} within ${Math.round(timeoutMs / 1000)} seconds`
-        : `cannot reach ${req.base}: ${networkExplanation(error)}`,
+      timedOut ? `no answer from ${req.base} within ${Math.round(timeoutMs / 1000)} seconds` : `cannot reach ${req.base}: ${networkExplanation(error)}`,
       {
         hints: [
           timedOut ? "run the command again" : "check the address (--api-url or STREAMKIT_API_URL) and your connection, then run the command again",
@@ -172,13 +170,18 @@ export function explainFailure(answer: ApiAnswer, ctx: ErrorContext): CliError {
   if (!parsed.success) {
     // Not the service's error format: a proxy, a load balancer, or the wrong server.
     const kind = status >= 500 ? "server error" : "unexpected answer";
-    return new CliError(EXIT.service, status >= 500 ? "server_error" : "unexpected_answer", `${kind} from ${where}: HTTP ${status}${answer.json === undefined ? " (not JSON)" : ""}`, {
-      hints: [
-        status >= 500 ? "try again in a few minutes" : "check that --api-url or STREAMKIT_API_URL points at the Streamkit site",
-        ...(requestId ? [`if it keeps failing, report it quoting request id ${requestId}`] : []),
-      ],
-      data: base,
-    });
+    return new CliError(
+      EXIT.service,
+      status >= 500 ? "server_error" : "unexpected_answer",
+      `${kind} from ${where}: HTTP ${status}${answer.json === undefined ? " (not JSON)" : ""}`,
+      {
+        hints: [
+          status >= 500 ? "try again in a few minutes" : "check that --api-url or STREAMKIT_API_URL points at the Streamkit site",
+          ...(requestId ? [`if it keeps failing, report it quoting request id ${requestId}`] : []),
+        ],
+        data: base,
+      },
+    );
   }
 
   const envelope = parsed.data;
@@ -208,13 +211,13 @@ export function explainFailure(answer: ApiAnswer, ctx: ErrorContext): CliError {
     case "invalid_token":
       return fail(EXIT.auth, `the API key was not accepted (401 invalid_token): ${message}`, [
         `create a new key with the ${ctx.operation === "publish" ? "plugins:write" : "plugins:read"} scope at ${keysPage}`,
-        ...(KEY_FORMAT.test(ctx.key) ? [] : [`the key in use does not look like one (skit_ followed by 38 letters and digits): check ${API_KEY_ENV} or --api-key`]),
+        ...(KEY_FORMAT.test(ctx.key)
+          ? []
+          : [`the key in use does not look like one (skit_ followed by 38 letters and digits): check ${API_KEY_ENV} or --api-key`]),
       ]);
     case "insufficient_scope": {
       const scope = detail(envelope, "requiredScope") ?? (ctx.operation === "publish" ? "plugins:write" : "plugins:read");
-      return fail(EXIT.auth, `the API key lacks the scope ${scope} (403 insufficient_scope)`, [
-        `create a key with ${scope} at ${keysPage}`,
-      ]);
+      return fail(EXIT.auth, `the API key lacks the scope ${scope} (403 insufficient_scope)`, [`create a key with ${scope} at ${keysPage}`]);
     }
     case "plan_required": {
       // The server names the cheapest plan; the plans table says which are above it. A plan this CLI does not know is shown as sent.
@@ -222,9 +225,7 @@ export function explainFailure(answer: ApiAnswer, ctx: ErrorContext): CliError {
       const required = sent ?? planFor(ctx.operation === "publish" ? "pluginPublish" : "pluginDownload");
       const which = planNames.includes(required as PlanName) ? planTitles(planNames.filter((p) => planAtLeast(p, required as PlanName))) : required;
       const what = ctx.operation === "publish" ? "Publishing plugins" : "Downloading plugins";
-      return fail(EXIT.auth, `${what} needs the ${which} plan (403 plan_required): ${message}`, [
-        `see the plans at ${ctx.base}/plans`,
-      ]);
+      return fail(EXIT.auth, `${what} needs the ${which} plan (403 plan_required): ${message}`, [`see the plans at ${ctx.base}/plans`]);
     }
     case "account_disabled":
       return fail(EXIT.auth, `the account is suspended (403 account_disabled): ${message}`, ["contact the service's support"]);
@@ -236,9 +237,7 @@ export function explainFailure(answer: ApiAnswer, ctx: ErrorContext): CliError {
     case "forbidden":
       return fail(EXIT.auth, `not allowed (403 ${code}): ${message}`);
     case "slug_taken":
-      return fail(EXIT.conflict, `the plugin id is taken (409 slug_taken): ${message}`, [
-        'choose another "id" in plugin.json and rename the folder to match',
-      ]);
+      return fail(EXIT.conflict, `the plugin id is taken (409 slug_taken): ${message}`, ['choose another "id" in plugin.json and rename the folder to match']);
     case "version_exists":
     case "conflict": {
       const current = detail(envelope, "currentVersion");
@@ -259,17 +258,24 @@ export function explainFailure(answer: ApiAnswer, ctx: ErrorContext): CliError {
     }
     case "not_found":
       return ctx.operation === "download"
-        ? fail(EXIT.notFound, `no plugin "${ctx.slug}" (404 not_found): ${message}`, ["check the id; a plugin its author deleted can only be downloaded by accounts that had it"])
-        : fail(EXIT.service, `${where} has no such endpoint (404 not_found): ${message}`, ["check --api-url or STREAMKIT_API_URL: it should be the site's address, without /api/v1"]);
+        ? fail(EXIT.notFound, `no plugin "${ctx.slug}" (404 not_found): ${message}`, [
+            "check the id; a plugin its author deleted can only be downloaded by accounts that had it",
+          ])
+        : fail(EXIT.service, `${where} has no such endpoint (404 not_found): ${message}`, [
+            "check --api-url or STREAMKIT_API_URL: it should be the site's address, without /api/v1",
+          ]);
     case "validation_error":
     case "bad_request":
     case "unsupported_media_type": {
       const problems = problemsFrom(envelope.error.details);
-      return fail(EXIT.service, `the server did not accept the request (${status} ${code}): ${message}`, [
-        "this CLI may not match the service's version: update @streamkit/plugin-cli",
-      ], {}, problems);
+      return fail(
+        EXIT.service,
+        `the server did not accept the request (${status} ${code}): ${message}`,
+        ["this CLI may not match the service's version: update @streamkit/plugin-cli"],
+        {},
+        problems,
+      );
     }
-    case "internal_error":
     default:
       return fail(EXIT.service, `${status >= 500 ? "the service failed" : "the service refused the request"} (${status} ${code}): ${message}`, [
         "try again in a few minutes",

@@ -19,22 +19,22 @@ export function usageError(message: string, command?: string): CliError {
  * node:util parseArgs, strict, with its errors turned into usage errors that
  * name the command, and a ceiling on positional arguments.
  */
-export function parseCommandArgs<O extends Options>(
-  command: string,
-  argv: string[],
-  options: O,
-  positionals: { max: number },
-) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals: true, strict: true });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // parseArgs messages end with advice for programmers ("To specify a positional argument…"); keep the first sentence.
-    throw usageError(message.split(/\. (?=To specify)/)[0]!.replace(/\.$/, ""), command);
-  }
+export function parseCommandArgs<O extends Options>(command: string, argv: string[], options: O, positionals: { max: number }) {
+  const parse = () => {
+    try {
+      return parseArgs({ args: argv, options: { ...COMMON_OPTIONS, ...options }, allowPositionals: true, strict: true });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // parseArgs messages end with advice for programmers ("To specify a positional argument…"); keep the first sentence.
+      throw usageError(message.split(/\. (?=To specify)/)[0]!.replace(/\.$/, ""), command);
+    }
+  };
+  const parsed = parse();
   if (parsed.positionals.length > positionals.max) {
-    const extra = parsed.positionals.slice(positionals.max).map((p) => JSON.stringify(p)).join(", ");
+    const extra = parsed.positionals
+      .slice(positionals.max)
+      .map((p) => JSON.stringify(p))
+      .join(", ");
     throw usageError(`unexpected argument${parsed.positionals.length - positionals.max > 1 ? "s" : ""} ${extra}`, command);
   }
   return parsed;

@@ -46,7 +46,10 @@ export async function checkFolder(dirArg: string, command: string): Promise<Fold
     return { dir, folderName, skipped: contents.skipped, files: [], result: { ok: false, problems: own } };
   }
   for (const big of contents.tooLarge) {
-    own.push({ path: big.path, message: `the file is ${formatBytes(big.size)}, far more than a package may hold (not read; over ${formatBytes(READ_LIMIT_BYTES)}): leave it out of the plugin folder` });
+    own.push({
+      path: big.path,
+      message: `the file is ${formatBytes(big.size)}, far more than a package may hold (not read; over ${formatBytes(READ_LIMIT_BYTES)}): leave it out of the plugin folder`,
+    });
   }
 
   const files: PackageFile[] = contents.files.map(({ path, bytes }) => {

@@ -19,12 +19,7 @@ export class CliError extends Error {
   /** Extra fields for --json (status, requestId, retryAfterSeconds, details, …). */
   readonly data: Record<string, unknown>;
 
-  constructor(
-    exitCode: ExitCode,
-    code: string,
-    message: string,
-    opts: { hints?: string[]; problems?: Problem[]; data?: Record<string, unknown> } = {},
-  ) {
+  constructor(exitCode: ExitCode, code: string, message: string, opts: { hints?: string[]; problems?: Problem[]; data?: Record<string, unknown> } = {}) {
     super(message);
     this.name = "CliError";
     this.exitCode = exitCode;

@@ -32,7 +32,10 @@ export const WALK_LIMIT = PACKAGE_LIMITS.maxFiles * 5;
 /** Files larger than this are not read into memory; the package limit per file is far lower. */
 export const READ_LIMIT_BYTES = 16 * 1024 * 1024;
 
-const JUNK_FOLDERS = new Map([["node_modules", "npm packages"], ["__MACOSX", "macOS archive metadata"]]);
+const JUNK_FOLDERS = new Map([
+  ["node_modules", "npm packages"],
+  ["__MACOSX", "macOS archive metadata"],
+]);
 const JUNK_FILES = new Map([
   ["Thumbs.db", "Windows thumbnail cache"],
   ["ehthumbs.db", "Windows thumbnail cache"],

@@ -45,11 +45,7 @@ function isCommand(name: string): name is CommandName {
   return Object.hasOwn(commands, name);
 }
 
-export async function runCli(
-  argv: string[],
-  stdout: NodeJS.WritableStream = process.stdout,
-  stderr: NodeJS.WritableStream = process.stderr,
-): Promise<number> {
+export async function runCli(argv: string[], stdout: NodeJS.WritableStream = process.stdout, stderr: NodeJS.WritableStream = process.stderr): Promise<number> {
   const [first, ...rest] = argv;
   const out = new Output(wantsJson(argv), stdout, stderr);
   const command = first !== undefined && isCommand(first) ? first : undefined;
@@ -79,9 +75,14 @@ export async function runCli(
       out.failure(command ?? "streamkit-plugin", error);
       return error.exitCode;
     }
-    const internal = new CliError(EXIT.internal, "internal", `unexpected failure in streamkit-plugin: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, {
-      hints: ["please report this with the command you ran"],
-    });
+    const internal = new CliError(
+      EXIT.internal,
+      "internal",
+      `unexpected failure in streamkit-plugin: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      {
+        hints: ["please report this with the command you ran"],
+      },
+    );
     out.failure(command ?? "streamkit-plugin", internal);
     return EXIT.internal;
   }

@@ -1,4 +1,4 @@
-import { CliError, formatProblem } from "./errors";
+import { type CliError, formatProblem } from "./errors";
 
 /**
  * Where a command's words go. Human mode: results on stdout, failures on

@@ -29,6 +29,7 @@ export function manifestFor(id: string, name: string) {
 
 export function mainLuaFor(name: string): string {
   // The name goes into a comment: no line breaks or other control characters.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes.
   const title = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
   return `-- ${title}: answers !hello in chat with a notification and counts the greetings.
 --

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import packageJson from "../package.json" with { type: "json" };
 import { runCli, tempDir } from "./support/run-cli";
 
-const KEY = "skit_" + "A1b2C3d4E5".repeat(3) + "f6G7h8I9";
+const KEY = `skit_${"A1b2C3d4E5".repeat(3)}f6G7h8I9`;
 
 describe("arguments", () => {
   it("prints the overview for --help (exit 0) and for no arguments (exit 2)", async () => {

@@ -18,7 +18,11 @@ const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 
 describe("the published package", () => {
   it("declares what npm needs", () => {
-    expect(packageJson).toMatchObject({ name: "@streamkit/plugin-cli", bin: { "streamkit-plugin": "./bin/streamkit-plugin.js" }, files: ["bin", "dist", "README.md"] });
+    expect(packageJson).toMatchObject({
+      name: "@streamkit/plugin-cli",
+      bin: { "streamkit-plugin": "./bin/streamkit-plugin.js" },
+      files: ["bin", "dist", "README.md"],
+    });
     expect(packageJson).not.toHaveProperty("private");
     expect(packageJson.scripts.prepublishOnly).toBe("npm run build");
     expect(Object.keys(packageJson.dependencies).some((name) => name.startsWith("@streamkit/"))).toBe(false);
@@ -27,7 +31,9 @@ describe("the published package", () => {
   it("runs from the bundle with only its declared dependencies installed", async () => {
     const installed = join(await tempDir("streamkit-cli-installed-"), "node_modules", "@streamkit", "plugin-cli");
     await mkdir(installed, { recursive: true });
-    const built = await run(process.execPath, [join(packageRoot, "scripts", "build.mjs"), "--outfile", join(installed, "dist", "cli.js")], { cwd: packageRoot });
+    const built = await run(process.execPath, [join(packageRoot, "scripts", "build.mjs"), "--outfile", join(installed, "dist", "cli.js")], {
+      cwd: packageRoot,
+    });
     expect(built.stdout).toContain("external: luaparse, semver, zod");
     await cp(join(packageRoot, "bin"), join(installed, "bin"), { recursive: true });
     await writeFile(join(installed, "package.json"), JSON.stringify(packageJson));

@@ -34,7 +34,10 @@ describe("streamkit-plugin init", () => {
       await writeFile(manifestPath, JSON.stringify(without));
       const result = await runCli(["validate", join(parent, "needs-all"), "--json"]);
       expect(result.code, permission).toBe(1);
-      expect(result.json.problems.some((p: { message: string }) => p.message.includes(`"${permission}"`)), permission).toBe(true);
+      expect(
+        result.json.problems.some((p: { message: string }) => p.message.includes(`"${permission}"`)),
+        permission,
+      ).toBe(true);
     }
   });
 

@@ -11,7 +11,7 @@ import { publishRequestSchema, type PublishResponse } from "@streamkit/api-contr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readTree, runCli, tempDir, writeTree } from "./support/run-cli";
 
-const KEY = "skit_" + "Zz9Yy8Xx7W".repeat(3) + "w6Vv5Uu4";
+const KEY = `skit_${"Zz9Yy8Xx7W".repeat(3)}w6Vv5Uu4`;
 
 interface Seen {
   method: string;
@@ -31,12 +31,22 @@ let server: Server;
 let url: string;
 let pluginDir: string;
 
-const envelope = (code: string, message: string, details?: unknown) => JSON.stringify({ error: { code, message, ...(details !== undefined ? { details } : {}) } });
+const envelope = (code: string, message: string, details?: unknown) =>
+  JSON.stringify({ error: { code, message, ...(details !== undefined ? { details } : {}) } });
 
 function published(changelog: string): PublishResponse {
   const createdAt = "2025-01-02T03:04:05.678Z";
   return {
-    version: { slug: "stub-plugin", version: "1.2.0", changelog, createdAt, files: [{ path: "plugin.json", bytes: 70 }, { path: "main.lua", bytes: 12 }] },
+    version: {
+      slug: "stub-plugin",
+      version: "1.2.0",
+      changelog,
+      createdAt,
+      files: [
+        { path: "plugin.json", bytes: 70 },
+        { path: "main.lua", bytes: 12 },
+      ],
+    },
     item: {
       id: "00000000-0000-4000-8000-000000000001",
       slug: "stub-plugin",
@@ -96,9 +106,7 @@ describe("publish against a stub server", () => {
     const result = await publish("success");
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(
-      `Skipped: .git/ (name starts with a dot)\nPublished stub-plugin 1.2.0: 2 files, 82 bytes.\nPage: ${url}/plugins/stub-plugin\n`,
-    );
+    expect(result.stdout).toBe(`Skipped: .git/ (name starts with a dot)\nPublished stub-plugin 1.2.0: 2 files, 82 bytes.\nPage: ${url}/plugins/stub-plugin\n`);
     const request = seen.get("success")!;
     expect(request.method).toBe("POST");
     expect(request.url).toBe("/api/v1/plugins");
@@ -124,7 +132,10 @@ describe("publish against a stub server", () => {
       version: "1.2.0",
       changelog: "success-json",
       url: `${url}/plugins/stub-plugin`,
-      files: [{ path: "plugin.json", bytes: 70 }, { path: "main.lua", bytes: 12 }],
+      files: [
+        { path: "plugin.json", bytes: 70 },
+        { path: "main.lua", bytes: 12 },
+      ],
       requestId: "req-success-json",
       item: { slug: "stub-plugin", mine: true },
     });
@@ -148,8 +159,18 @@ describe("publish against a stub server", () => {
         ]),
       },
       exit: 3,
-      says: ["error: the server refused the package: 2 problems", "main.lua:3:1: Lua syntax error: unexpected symbol near 'end'", 'plugin.json#/version: "version" must look like "1.2.3"'],
-      json: { error: { code: "invalid_package", status: 400 }, problems: [{ path: "main.lua:3:1", message: "Lua syntax error: unexpected symbol near 'end'" }, { path: "plugin.json#/version", message: '"version" must look like "1.2.3"' }] },
+      says: [
+        "error: the server refused the package: 2 problems",
+        "main.lua:3:1: Lua syntax error: unexpected symbol near 'end'",
+        'plugin.json#/version: "version" must look like "1.2.3"',
+      ],
+      json: {
+        error: { code: "invalid_package", status: 400 },
+        problems: [
+          { path: "main.lua:3:1", message: "Lua syntax error: unexpected symbol near 'end'" },
+          { path: "plugin.json#/version", message: '"version" must look like "1.2.3"' },
+        ],
+      },
     },
     {
       name: "payload_too_large",
@@ -198,7 +219,10 @@ describe("publish against a stub server", () => {
       name: "version_exists",
       answer: { status: 409, body: envelope("version_exists", "Version 1.2.0 is not higher than the published 1.2.0.", { currentVersion: "1.2.0" }) },
       exit: 5,
-      says: ["error: this version cannot be published (409 version_exists): Version 1.2.0 is not higher than the published 1.2.0.", 'hint: raise "version" in plugin.json above 1.2.0, e.g. 1.2.1'],
+      says: [
+        "error: this version cannot be published (409 version_exists): Version 1.2.0 is not higher than the published 1.2.0.",
+        'hint: raise "version" in plugin.json above 1.2.0, e.g. 1.2.1',
+      ],
     },
     {
       name: "rate_limited",
@@ -259,7 +283,12 @@ describe("publish against a stub server", () => {
       const json = await publish(`${c.name}-json`, ["--json"]);
       expect(json.code).toBe(c.exit);
       expect(json.stderr).toBe("");
-      expect(json.json).toMatchObject({ ok: false, command: "publish", exitCode: c.exit, error: { code: c.name === "bad_gateway_html" ? "server_error" : c.name === "redirect" ? "redirect" : c.name } });
+      expect(json.json).toMatchObject({
+        ok: false,
+        command: "publish",
+        exitCode: c.exit,
+        error: { code: c.name === "bad_gateway_html" ? "server_error" : c.name === "redirect" ? "redirect" : c.name },
+      });
       if (c.json) expect(json.json).toMatchObject(c.json);
       neverShowsKey(human.stdout, human.stderr, json.stdout);
     });
@@ -295,7 +324,10 @@ describe("download against a stub server", () => {
   it.concurrent("writes the package into <id>/", async ({ expect }) => {
     answers.set("/api/v1/plugins/some-plugin/package", {
       status: 200,
-      body: pkg([{ path: "plugin.json", content: "{}" }, { path: "lib/util.lua", content: "return {}\n" }]),
+      body: pkg([
+        { path: "plugin.json", content: "{}" },
+        { path: "lib/util.lua", content: "return {}\n" },
+      ]),
     });
     const parent = await tempDir();
     const result = await runCli(["download", "some-plugin", "--dir", parent, "--api-url", url], { env: { STREAMKIT_API_KEY: KEY } });
@@ -314,7 +346,10 @@ describe("download against a stub server", () => {
   it.concurrent("writes nothing when a path would leave the folder", async ({ expect }) => {
     answers.set("/api/v1/plugins/evil-one/package", {
       status: 200,
-      body: pkg([{ path: "plugin.json", content: "{}" }, { path: "../outside.lua", content: "x" }]),
+      body: pkg([
+        { path: "plugin.json", content: "{}" },
+        { path: "../outside.lua", content: "x" },
+      ]),
     });
     const parent = await tempDir();
     const result = await runCli(["download", "evil-one", "--dir", parent, "--api-url", url], { env: { STREAMKIT_API_KEY: KEY } });

@@ -47,7 +47,10 @@ describe("streamkit-plugin validate", () => {
     const result = await runCli(["validate", dir, "--json"]);
     expect(result.code).toBe(1);
     expect(result.json.problems).toEqual([
-      { path: "plugin.json#/id", message: '"id" is "demo-plugin" but the plugin folder is named "other-name": they must be equal, so rename the folder or change "id"' },
+      {
+        path: "plugin.json#/id",
+        message: '"id" is "demo-plugin" but the plugin folder is named "other-name": they must be equal, so rename the folder or change "id"',
+      },
     ]);
   });
 

@@ -12,11 +12,10 @@ describe("checked-in migrations", () => {
     cpSync(findMigrationsFolder(), out, { recursive: true });
     const list = () => [...readdirSync(out), ...readdirSync(join(out, "meta"))].sort();
     const before = list();
-    execFileSync(
-      "npx",
-      ["drizzle-kit", "generate", "--dialect", "postgresql", "--schema", "./src/schema/index.ts", "--out", out],
-      { stdio: "pipe", env: { ...process.env, NO_COLOR: "1" } },
-    );
+    execFileSync("npx", ["drizzle-kit", "generate", "--dialect", "postgresql", "--schema", "./src/schema/index.ts", "--out", out], {
+      stdio: "pipe",
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     expect(list()).toEqual(before);
   }, 180_000);
 

@@ -62,11 +62,7 @@ function median(values: number[]): number {
 const distance = (value: number, reference: number) => Math.abs(value / reference - 1);
 
 /** Step 3 for one currency; `candidates` in priority order. */
-export function pickRate(
-  candidates: readonly Candidate[],
-  previous: number | undefined,
-  tolerance: number,
-): { value: number; sources: SourceId[] } {
+export function pickRate(candidates: readonly Candidate[], previous: number | undefined, tolerance: number): { value: number; sources: SourceId[] } {
   let remaining = [...candidates];
   for (;;) {
     if (remaining.length === 1) return { value: remaining[0]!.value, sources: [remaining[0]!.source] };
@@ -91,11 +87,7 @@ export function pickRate(
   }
 }
 
-export function blend(
-  inputs: readonly SourceDay[],
-  previous?: BlendedDay | null,
-  options: BlendOptions = {},
-): BlendedDay | null {
+export function blend(inputs: readonly SourceDay[], previous?: BlendedDay | null, options: BlendOptions = {}): BlendedDay | null {
   const tolerance = options.tolerance ?? FX_LIMITS.blendTolerance;
   const maxAge = options.maxSourceAgeDays ?? FX_LIMITS.maxSourceAgeDays;
   const priority = options.priority ?? SOURCE_IDS;
@@ -119,10 +111,12 @@ export function blend(
   });
   if (pivoted.length === 0) return null;
 
-  const date = pivoted.reduce((max, p) => (p.date > max ? p.date : max), pivoted[0]!.date);
-  const used = pivoted
-    .filter((p) => daysBetween(p.date, date) <= maxAge)
-    .sort((a, b) => rank(a.source) - rank(b.source) || (a.source < b.source ? -1 : 1));
+  // The newest day: ISO dates (YYYY-MM-DD) order as strings.
+  const date = pivoted
+    .map((p) => p.date)
+    .sort()
+    .at(-1)!;
+  const used = pivoted.filter((p) => daysBetween(p.date, date) <= maxAge).sort((a, b) => rank(a.source) - rank(b.source) || (a.source < b.source ? -1 : 1));
 
   const codes = new Set(used.flatMap((p) => Object.keys(p.rates)));
   codes.delete(PIVOT);
@@ -138,9 +132,7 @@ export function blend(
     contributors[code] = picked.sources;
   }
 
-  const contributing = new Set(
-    Object.entries(contributors).flatMap(([code, ids]) => (code === PIVOT ? [] : ids)),
-  );
+  const contributing = new Set(Object.entries(contributors).flatMap(([code, ids]) => (code === PIVOT ? [] : ids)));
   const sources = used.map((p) => p.source).filter((id) => contributing.has(id));
   // A source that quoted nothing but USD contributed nothing either.
   contributors[PIVOT] = contributors[PIVOT]!.filter((id) => contributing.has(id));

@@ -40,11 +40,7 @@ export function rateBetween(day: RatesDay, from: string, to: string): number | n
  * included, as 1, when no symbols are given). Fails with the codes that have no
  * rate that day — the base or any requested symbol (→ 404 not_found).
  */
-export function ratesForBase(
-  day: RatesDay,
-  base: string,
-  symbols?: readonly string[],
-): Lookup<Record<string, number>> {
+export function ratesForBase(day: RatesDay, base: string, symbols?: readonly string[]): Lookup<Record<string, number>> {
   const wanted = symbols ?? Object.keys(day.rates).sort();
   const missing = [base, ...wanted].filter((code, i, all) => day.rates[code] === undefined && all.indexOf(code) === i);
   if (missing.length > 0) return { ok: false, missing };

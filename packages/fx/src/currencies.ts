@@ -197,10 +197,7 @@ const ROWS: readonly Row[] = [
 ];
 
 /** The ones a picker shows first: the most traded currencies plus the largest economies. */
-export const POPULAR_CURRENCY_CODES = [
-  "USD", "EUR", "GBP", "JPY", "CNY", "INR", "CAD", "AUD",
-  "CHF", "HKD", "SGD", "SEK", "KRW", "MXN", "BRL",
-] as const;
+export const POPULAR_CURRENCY_CODES = ["USD", "EUR", "GBP", "JPY", "CNY", "INR", "CAD", "AUD", "CHF", "HKD", "SGD", "SEK", "KRW", "MXN", "BRL"] as const;
 
 /**
  * ISO 4217 codes that are deliberately not quoted: fund codes, units of account,
@@ -209,18 +206,34 @@ export const POPULAR_CURRENCY_CODES = [
  * written down rather than implied.
  */
 export const ISO_CODES_NOT_QUOTED = [
-  "BOV", "CHE", "CHW", "CLF", "COU", "MXV", "USN", "UYI", "UYW", // fund codes
-  "XBA", "XBB", "XBC", "XBD", "XDR", "XSU", "XUA", // units of account
-  "XAG", "XAU", "XPD", "XPT", // precious metals
-  "XTS", "XXX", // testing, no currency
+  "BOV",
+  "CHE",
+  "CHW",
+  "CLF",
+  "COU",
+  "MXV",
+  "USN",
+  "UYI",
+  "UYW", // fund codes
+  "XBA",
+  "XBB",
+  "XBC",
+  "XBD",
+  "XDR",
+  "XSU",
+  "XUA", // units of account
+  "XAG",
+  "XAU",
+  "XPD",
+  "XPT", // precious metals
+  "XTS",
+  "XXX", // testing, no currency
 ] as const;
 
 const popular = new Set<string>(POPULAR_CURRENCY_CODES);
 
 export const CURRENCIES: readonly Currency[] = Object.freeze(
-  ROWS.map(([code, name, symbol, decimals]) =>
-    Object.freeze({ code, name, symbol, decimals, popular: popular.has(code) }),
-  ),
+  ROWS.map(([code, name, symbol, decimals]) => Object.freeze({ code, name, symbol, decimals, popular: popular.has(code) })),
 );
 
 const byCode: ReadonlyMap<string, Currency> = new Map(CURRENCIES.map((c) => [c.code, c]));

@@ -12,9 +12,7 @@ export const currencyCodeSchema = z
   .string()
   .regex(/^[A-Z]{3}$/)
   .describe("ISO 4217 alphabetic code, e.g. USD");
-export const ratesSchema = z
-  .record(currencyCodeSchema, z.number().positive())
-  .describe("Currency code → units of that currency one unit of the base buys");
+export const ratesSchema = z.record(currencyCodeSchema, z.number().positive()).describe("Currency code → units of that currency one unit of the base buys");
 
 export const sourceIdSchema = z.string().regex(/^[a-z0-9-]+$/);
 export type SourceId = z.infer<typeof sourceIdSchema>;

@@ -87,9 +87,7 @@ export interface FetchAllOptions {
 /** When the source may next be asked, and why; null when it may be asked now. */
 export function notBefore(source: FxSource, state: SourceState | undefined, now: Date): SkippedSource | null {
   if (!state) return null;
-  const limits: { at: number; reason: SkipReason }[] = [
-    { at: Date.parse(state.lastAttemptAt) + source.minRefetchIntervalMs, reason: "min-interval" },
-  ];
+  const limits: { at: number; reason: SkipReason }[] = [{ at: Date.parse(state.lastAttemptAt) + source.minRefetchIntervalMs, reason: "min-interval" }];
   if (state.nextUpdateAt) limits.push({ at: Date.parse(state.nextUpdateAt), reason: "next-update" });
   if (state.retryAfterUntil) limits.push({ at: Date.parse(state.retryAfterUntil), reason: "retry-after" });
   const latest = limits.reduce((a, b) => (b.at > a.at ? b : a));
@@ -116,9 +114,7 @@ export async function fetchAllSources(
   const deps: HttpDeps = { fetch: fetchImpl, sleep: options.sleep, random: options.random, signal: options.signal };
   const enabled = resolveSources(parsed);
   // Only enabled sources are remembered: a source switched off stops counting at once.
-  const state: SourceStates = Object.fromEntries(
-    enabled.flatMap(({ source }) => (options.state?.[source.id] ? [[source.id, options.state[source.id]!]] : [])),
-  );
+  const state: SourceStates = Object.fromEntries(enabled.flatMap(({ source }) => (options.state?.[source.id] ? [[source.id, options.state[source.id]!]] : [])));
   const results: SourceResult[] = [];
   const failures: SourceFailure[] = [];
   const skipped: SkippedSource[] = [];
@@ -158,9 +154,7 @@ export async function fetchAllSources(
         state[source.id] = {
           ...previous,
           lastAttemptAt: fetchedAt,
-          ...(retryAfterMs !== undefined
-            ? { retryAfterUntil: new Date(now.getTime() + retryAfterMs).toISOString() }
-            : {}),
+          ...(retryAfterMs !== undefined ? { retryAfterUntil: new Date(now.getTime() + retryAfterMs).toISOString() } : {}),
         };
       }
     }),
@@ -195,11 +189,7 @@ function daysOf(round: FetchAllResult | readonly SourceResult[]): SourceDay[] {
  * previousDay is the newest stored day, for the blend's "nearest to the previous
  * day" rule.
  */
-export function buildDay(
-  round: FetchAllResult | readonly SourceResult[],
-  previousDay: BlendedDay | null,
-  options?: BlendOptions,
-): BlendedDay | null {
+export function buildDay(round: FetchAllResult | readonly SourceResult[], previousDay: BlendedDay | null, options?: BlendOptions): BlendedDay | null {
   const fresh = "results" in round ? round.results : round;
   if (fresh.length === 0) return null;
   return blend(daysOf(round), previousDay, options);
@@ -210,11 +200,7 @@ export function buildDay(
  * mode "history"), oldest first, each using only the sources that published that
  * date, and the day built before it as its previous day.
  */
-export function buildDays(
-  round: FetchAllResult | readonly SourceResult[],
-  previousDay: BlendedDay | null,
-  options?: BlendOptions,
-): BlendedDay[] {
+export function buildDays(round: FetchAllResult | readonly SourceResult[], previousDay: BlendedDay | null, options?: BlendOptions): BlendedDay[] {
   const fresh = "results" in round ? round.results : round;
   const byDate = new Map<string, SourceDay[]>();
   for (const day of fresh.flatMap((r) => r.days)) byDate.set(day.date, [...(byDate.get(day.date) ?? []), day]);

@@ -65,20 +65,21 @@ export type CurrenciesResponse = z.infer<typeof currenciesResponseSchema>;
 // ---- query parameter building blocks (strings in, typed values out) ----
 
 /** A currency code as typed by a caller: trimmed, upper-cased, three letters. */
-export const currencyCodeParamSchema = z
-  .string()
-  .transform((raw, ctx) => {
-    const code = parseCurrencyCode(raw);
-    if (code === null) {
-      ctx.addIssue({ code: "custom", message: "Not a currency code (three letters, e.g. USD)" });
-      return z.NEVER;
-    }
-    return code;
-  });
+export const currencyCodeParamSchema = z.string().transform((raw, ctx) => {
+  const code = parseCurrencyCode(raw);
+  if (code === null) {
+    ctx.addIssue({ code: "custom", message: "Not a currency code (three letters, e.g. USD)" });
+    return z.NEVER;
+  }
+  return code;
+});
 
 /** "EUR,gbp, JPY" → ["EUR", "GBP", "JPY"] (duplicates removed, order kept). */
 export const symbolsParamSchema = z.string().transform((raw, ctx) => {
-  const parts = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const parts = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   const codes = parts.map(parseCurrencyCode);
   const bad = parts.filter((_, i) => codes[i] === null);
   if (bad.length > 0 || codes.length === 0) {

@@ -39,11 +39,7 @@ describe("blend", () => {
   });
 
   it("rejects one outlier among three and averages the rest", () => {
-    const day = blend([
-      usdDay("ecb", { JPY: 150 }),
-      usdDay("exchangerate-api", { JPY: 150.2 }),
-      usdDay("currency-api", { JPY: 165 }),
-    ]);
+    const day = blend([usdDay("ecb", { JPY: 150 }), usdDay("exchangerate-api", { JPY: 150.2 }), usdDay("currency-api", { JPY: 165 })]);
     expect(day!.rates.JPY).toBe(150.1);
     expect(day!.contributors.JPY).toEqual(["ecb", "exchangerate-api"]);
   });
@@ -73,18 +69,12 @@ describe("blend", () => {
     const day = blend([usdDay("currency-api", { ARS: 1200 }), usdDay("exchangerate-api", { ARS: 1043.5 })]);
     expect(day!.rates.ARS).toBe(1043.5); // exchangerate-api ranks above currency-api
     expect(day!.contributors.ARS).toEqual(["exchangerate-api"]);
-    const noPreviousForThisCode = blend(
-      [usdDay("currency-api", { ARS: 1200 }), usdDay("exchangerate-api", { ARS: 1043.5 })],
-      previousDay({ EUR: 0.97 }),
-    );
+    const noPreviousForThisCode = blend([usdDay("currency-api", { ARS: 1200 }), usdDay("exchangerate-api", { ARS: 1043.5 })], previousDay({ EUR: 0.97 }));
     expect(noPreviousForThisCode!.rates.ARS).toBe(1043.5);
   });
 
   it("falls back to the previous day when three all disagree (two remain after the outlier)", () => {
-    const day = blend(
-      [usdDay("ecb", { EGP: 48 }), usdDay("exchangerate-api", { EGP: 50.6 }), usdDay("currency-api", { EGP: 53 })],
-      previousDay({ EGP: 50.4 }),
-    );
+    const day = blend([usdDay("ecb", { EGP: 48 }), usdDay("exchangerate-api", { EGP: 50.6 }), usdDay("currency-api", { EGP: 53 })], previousDay({ EGP: 50.4 }));
     expect(day!.rates.EGP).toBe(50.6);
     expect(day!.contributors.EGP).toEqual(["exchangerate-api"]);
   });
@@ -117,10 +107,7 @@ describe("blend", () => {
   });
 
   it("leaves out a source that has no USD rate to rebase with", () => {
-    const day = blend([
-      { source: "norges-bank", date: DATE, base: "NOK", rates: { NOK: 1, EUR: 0.085 } },
-      usdDay("exchangerate-api", { EUR: 0.9705 }),
-    ]);
+    const day = blend([{ source: "norges-bank", date: DATE, base: "NOK", rates: { NOK: 1, EUR: 0.085 } }, usdDay("exchangerate-api", { EUR: 0.9705 })]);
     expect(day!.sources).toEqual(["exchangerate-api"]);
     expect(day!.rates.EUR).toBe(0.9705);
   });

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_RATES_DATE, BUILTIN_USD_RATES, builtinDay } from "../src/builtin-rates";
-import {
-  CURRENCIES,
-  CURRENCY_CODES,
-  ISO_CODES_NOT_QUOTED,
-  POPULAR_CURRENCY_CODES,
-  currencySchema,
-  getCurrency,
-  minorUnitsOf,
-} from "../src/currencies";
+import { CURRENCIES, CURRENCY_CODES, ISO_CODES_NOT_QUOTED, POPULAR_CURRENCY_CODES, currencySchema, getCurrency, minorUnitsOf } from "../src/currencies";
 import { blendedDaySchema, isIsoDate } from "../src/day";
 
 describe("the ISO 4217 table", () => {
@@ -21,8 +13,22 @@ describe("the ISO 4217 table", () => {
 
   it("uses ISO minor units where Node's Intl disagrees", () => {
     const iso: Record<string, number> = {
-      AFN: 2, ALL: 2, COP: 2, HUF: 2, IDR: 2, IQD: 3, IRR: 2, KPW: 2,
-      LAK: 2, LBP: 2, MGA: 2, MMK: 2, PKR: 2, SOS: 2, SYP: 2, YER: 2,
+      AFN: 2,
+      ALL: 2,
+      COP: 2,
+      HUF: 2,
+      IDR: 2,
+      IQD: 3,
+      IRR: 2,
+      KPW: 2,
+      LAK: 2,
+      LBP: 2,
+      MGA: 2,
+      MMK: 2,
+      PKR: 2,
+      SOS: 2,
+      SYP: 2,
+      YER: 2,
     };
     for (const [code, decimals] of Object.entries(iso)) expect(minorUnitsOf(code), code).toBe(decimals);
   });
@@ -41,7 +47,11 @@ describe("the ISO 4217 table", () => {
 
   it("marks about fifteen popular currencies", () => {
     expect(POPULAR_CURRENCY_CODES).toHaveLength(15);
-    expect(CURRENCIES.filter((c) => c.popular).map((c) => c.code).sort()).toEqual([...POPULAR_CURRENCY_CODES].sort());
+    expect(
+      CURRENCIES.filter((c) => c.popular)
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual([...POPULAR_CURRENCY_CODES].sort());
   });
 
   it("uses symbols that stay left-to-right inside a formatted amount", () => {

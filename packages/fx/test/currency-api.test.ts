@@ -42,10 +42,7 @@ describe("fawazahmed0 currency-api adapter over HTTP", () => {
   it("falls back to the second address when the first answers 404 (no retry on a 4xx)", async () => {
     primary = await startServer({});
     fallback = await startServer({ [PAGES + FILE]: { body: fixture("currency-api-usd.json") } });
-    const out = await fetchAllSources(
-      only("currency-api", [primary.origin + JSDELIVR, fallback.origin + PAGES]),
-      fetch,
-    );
+    const out = await fetchAllSources(only("currency-api", [primary.origin + JSDELIVR, fallback.origin + PAGES]), fetch);
     expect(out.failures).toEqual([]);
     expect(out.results[0]).toMatchObject({ url: fallback.origin + PAGES + FILE, attempts: 2 });
     expect(primary.count(JSDELIVR + FILE)).toBe(1);
@@ -55,11 +52,7 @@ describe("fawazahmed0 currency-api adapter over HTTP", () => {
     primary = await startServer({ [JSDELIVR + FILE]: { status: 500 } });
     fallback = await startServer({ [PAGES + FILE]: { body: fixture("currency-api-usd.json") } });
     const { sleep } = recordingSleep();
-    const out = await fetchAllSources(
-      only("currency-api", [primary.origin + JSDELIVR, fallback.origin + PAGES], { retries: 2 }),
-      fetch,
-      { sleep },
-    );
+    const out = await fetchAllSources(only("currency-api", [primary.origin + JSDELIVR, fallback.origin + PAGES], { retries: 2 }), fetch, { sleep });
     expect(primary.count(JSDELIVR + FILE)).toBe(3);
     expect(out.results[0]?.url).toBe(fallback.origin + PAGES + FILE);
   });

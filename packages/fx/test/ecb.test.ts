@@ -44,9 +44,7 @@ describe("ECB adapter over HTTP", () => {
     const { sleep } = recordingSleep();
     const out = await fetchAllSources(only("ecb", [`${server.origin}/ecb/`], { retries: 1 }), fetch, { sleep });
     expect(out.results).toEqual([]);
-    expect(out.failures).toEqual([
-      expect.objectContaining({ source: "ecb", kind: "http", status: 503, attempts: 2 }),
-    ]);
+    expect(out.failures).toEqual([expect.objectContaining({ source: "ecb", kind: "http", status: 503, attempts: 2 })]);
   });
 
   it("treats an HTML error page served with 200 as a parse failure", async () => {

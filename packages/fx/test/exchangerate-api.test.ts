@@ -36,9 +36,7 @@ describe("ExchangeRate-API adapter over HTTP", () => {
     const first = await fetchAllSources(config, fetch, { now: new Date("2025-01-10T08:00:00Z") });
     const second = await fetchAllSources(config, fetch, { now: new Date("2025-01-10T20:00:00Z"), state: first.state });
     expect(second.results).toEqual([]);
-    expect(second.skipped).toEqual([
-      { source: "exchangerate-api", reason: "next-update", until: "2025-01-11T00:14:01.000Z" },
-    ]);
+    expect(second.skipped).toEqual([{ source: "exchangerate-api", reason: "next-update", until: "2025-01-11T00:14:01.000Z" }]);
     expect(server.count(PATH)).toBe(1);
     const third = await fetchAllSources(config, fetch, { now: new Date("2025-01-11T00:20:00Z"), state: second.state });
     expect(third.results).toHaveLength(1);
@@ -70,7 +68,7 @@ describe("parseExchangeRateApiJson", () => {
       time_last_update_unix: 1736467351,
       time_next_update_unix: 1736554441,
       base_code: "USD",
-      rates: { USD: 1, EUR: 0.97, JPY: null, GBP: 0, INR: -1, CAD: "abc", CHF: 1e400 },
+      rates: { USD: 1, EUR: 0.97, JPY: null, GBP: 0, INR: -1, CAD: "abc", CHF: Number.POSITIVE_INFINITY },
     });
     expect(parseExchangeRateApiJson(body).days[0]!.rates).toEqual({ USD: 1, EUR: 0.97 });
   });

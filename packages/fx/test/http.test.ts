@@ -1,11 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  backoffDelay,
-  FeedError,
-  fetchText,
-  parseRetryAfter,
-  type HttpPolicy,
-} from "../src/sources/http";
+import { backoffDelay, FeedError, fetchText, parseRetryAfter, type HttpPolicy } from "../src/sources/http";
 import { recordingSleep } from "./support/config";
 import { deadOrigin, startServer, type ScriptedServer } from "./support/server";
 
@@ -54,7 +48,7 @@ describe("fetchText", () => {
   });
 
   it("times out a body that stalls after the headers", async () => {
-    server = await startServer({ "/stall": { stallBody: "{\"partial\":" } });
+    server = await startServer({ "/stall": { stallBody: '{"partial":' } });
     const error = await failure(fetchText(`${server.origin}/stall`, { ...policy, timeoutMs: 150, retries: 0 }, { fetch }));
     expect(error.kind).toBe("timeout");
   });

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES, getCurrency } from "../src/currencies";
-import {
-  formatAmount,
-  fromMinorUnits,
-  isKnownCurrencyCode,
-  parseAmount,
-  parseCurrencyCode,
-  roundToMinorUnits,
-  toMinorUnits,
-} from "../src/money";
+import { formatAmount, fromMinorUnits, isKnownCurrencyCode, parseAmount, parseCurrencyCode, roundToMinorUnits, toMinorUnits } from "../src/money";
 
 describe("roundToMinorUnits", () => {
   it.each([
@@ -76,16 +68,17 @@ describe("formatAmount", () => {
 
   it("writes exactly the digits of roundToMinorUnits, for every currency", () => {
     let seed = 42; // deterministic pseudo-random amounts across magnitudes, including half-way cases
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let i = 0; i < 3000; i++) {
       const code = CURRENCY_CODES[i % CURRENCY_CODES.length]!;
       const decimals = getCurrency(code)!.decimals;
       const amount = Number(((next() - 0.3) * 10 ** Math.floor(next() * 10)).toFixed(decimals + 1));
       const formatted = formatAmount(amount, code);
       const numberPart = /-?[\d,]+(?:\.\d+)?$/.exec(formatted)![0].replace(/,/g, "");
-      expect(Number((formatted.startsWith("-") ? "-" : "") + numberPart), `${amount} ${code} → ${formatted}`).toBe(
-        roundToMinorUnits(amount, code),
-      );
+      expect(Number((formatted.startsWith("-") ? "-" : "") + numberPart), `${amount} ${code} → ${formatted}`).toBe(roundToMinorUnits(amount, code));
       expect(numberPart.split(".")[1]?.length ?? 0).toBe(decimals);
     }
   });

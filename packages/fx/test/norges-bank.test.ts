@@ -40,8 +40,8 @@ describe("parseNorgesBankCsv", () => {
   it("finds columns by name and strips thousands separators", () => {
     const csv = [
       "TIME_PERIOD,OBS_VALUE,BASE_CUR,QUOTE_CUR,UNIT_MULT",
-      "2025-01-10,\"1,137.50\",XYZ,NOK,0",
-      "2025-01-10,\"1,140.25\",ISK,NOK,4",
+      '2025-01-10,"1,137.50",XYZ,NOK,0',
+      '2025-01-10,"1,140.25",ISK,NOK,4',
       "2025-01-10,11.4125,USD,NOK,0",
       "2025-01-10,11.0000,USD,SEK,0",
     ].join("\n");

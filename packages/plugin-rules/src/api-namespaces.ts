@@ -86,7 +86,7 @@ export type ApiNamespace = keyof typeof API_NAMESPACES;
 export const API_NAMESPACE_NAMES = Object.keys(API_NAMESPACES) as ApiNamespace[];
 
 export function isApiNamespace(name: string): name is ApiNamespace {
-  return Object.prototype.hasOwnProperty.call(API_NAMESPACES, name);
+  return Object.hasOwn(API_NAMESPACES, name);
 }
 
 /**
@@ -95,7 +95,7 @@ export function isApiNamespace(name: string): name is ApiNamespace {
  */
 export function permissionForCall(namespace: ApiNamespace, fn?: string): Permission | null {
   const rule: NamespaceRule = API_NAMESPACES[namespace];
-  if (fn !== undefined && rule.functions && Object.prototype.hasOwnProperty.call(rule.functions, fn)) {
+  if (fn !== undefined && rule.functions && Object.hasOwn(rule.functions, fn)) {
     return rule.functions[fn] ?? null;
   }
   return rule.permission;

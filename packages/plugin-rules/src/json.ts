@@ -15,16 +15,14 @@ export interface JsonDuplicateKey {
   key: string;
 }
 
-export type JsonParseResult =
-  | { ok: true; value: JsonValue; duplicates: JsonDuplicateKey[] }
-  | { ok: false; error: Position & { message: string } };
+export type JsonParseResult = { ok: true; value: JsonValue; duplicates: JsonDuplicateKey[] } | { ok: false; error: Position & { message: string } };
 
 /** Nesting beyond this is no manifest; refusing it keeps the reader's recursion shallow. */
 const MAX_DEPTH = 64;
 
 /** RFC 6901: "~" and "/" in a key are escaped. */
 export function jsonPointer(path: readonly PropertyKey[]): string {
-  return path.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
+  return path.map((p) => `/${String(p).replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 }
 
 class JsonSyntaxError extends Error {
@@ -65,7 +63,11 @@ export function parseJson(text: string): JsonParseResult {
     if (c === "[") return array(path);
     if (c === '"') return string();
     if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return number();
-    for (const [word, result] of [["true", true], ["false", false], ["null", null]] as const) {
+    for (const [word, result] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
       if (text.startsWith(word, i)) {
         i += word.length;
         return result;
@@ -93,7 +95,7 @@ export function parseJson(text: string): JsonParseResult {
       if (text[i] !== ":") fail(`expected ":" after the property name "${key}" but found ${shown(i)}`);
       i++;
       const item = value([...path, key]);
-      if (Object.prototype.hasOwnProperty.call(result, key)) duplicates.push({ pointer: jsonPointer([...path, key]), key });
+      if (Object.hasOwn(result, key)) duplicates.push({ pointer: jsonPointer([...path, key]), key });
       // defineProperty, not assignment: a "__proto__" key must stay an ordinary property.
       Object.defineProperty(result, key, { value: item, enumerable: true, writable: true, configurable: true });
       space();
@@ -154,7 +156,7 @@ export function parseJson(text: string): JsonParseResult {
           if (!/^[0-9a-fA-F]{4}$/.test(digits)) fail('"\\u" must be followed by four hexadecimal digits');
           out += String.fromCharCode(parseInt(digits, 16));
           i += 6;
-        } else if (e !== undefined && Object.prototype.hasOwnProperty.call(ESCAPES, e)) {
+        } else if (e !== undefined && Object.hasOwn(ESCAPES, e)) {
           out += ESCAPES[e];
           i += 2;
         } else {
@@ -172,7 +174,7 @@ export function parseJson(text: string): JsonParseResult {
     const match = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 400));
     if (!match) return fail(`${shown(i)} does not start a valid number`);
     const next = text[i + match[0].length];
-    if (next !== undefined && /[0-9.eE]/.test(next)) fail("invalid number (no leading zeros, a digit after \".\")");
+    if (next !== undefined && /[0-9.eE]/.test(next)) fail('invalid number (no leading zeros, a digit after ".")');
     i += match[0].length;
     return Number(match[0]);
   };

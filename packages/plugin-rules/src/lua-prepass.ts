@@ -52,7 +52,7 @@ function widenEscape(text: string, errorIndex: number): string | undefined {
   if (start < 0) return undefined;
   const digits = /^[0-9a-fA-F]+(?=\})/.exec(text.slice(start + 3, start + 3 + 1024))?.[0];
   if (digits === undefined || parseInt(digits, 16) > 0x7fffffff) return undefined;
-  return text.slice(0, start + 3) + "0".repeat(digits.length - 1) + "1" + text.slice(start + 3 + digits.length);
+  return `${text.slice(0, start + 3) + "0".repeat(digits.length - 1)}1${text.slice(start + 3 + digits.length)}`;
 }
 
 /** All tokens, from luaparse's own lexer, so strings and comments are single tokens. */
@@ -69,8 +69,7 @@ export function lex(input: string): Lexed {
       }
     } catch (e) {
       if (!isLuaparseError(e)) throw e;
-      const widened =
-        rewrites < MAX_ESCAPE_REWRITES && e.message.includes("UTF-8 value too large") ? widenEscape(text, e.index) : undefined;
+      const widened = rewrites < MAX_ESCAPE_REWRITES && e.message.includes("UTF-8 value too large") ? widenEscape(text, e.index) : undefined;
       if (widened === undefined) return { text, tokens, failed: true };
       text = widened;
     }
@@ -122,8 +121,7 @@ export function scanAttributes(input: string, lexed: Lexed): AttributeScan {
     attributes,
     ...(error ? { error } : {}),
   });
-  const is = (t: Token | undefined, type: number, value?: string) =>
-    t !== undefined && t.type === type && (value === undefined || t.value === value);
+  const is = (t: Token | undefined, type: number, value?: string) => t !== undefined && t.type === type && (value === undefined || t.value === value);
 
   for (let i = 0; i < tokens.length; i++) {
     if (!is(tokens[i], KEYWORD, "local") || !is(tokens[i + 1], IDENTIFIER)) continue;

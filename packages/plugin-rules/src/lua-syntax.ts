@@ -26,9 +26,7 @@ export interface LuaSyntaxError extends Position {
   message: string;
 }
 
-export type LuaParseResult =
-  | { ok: true; chunk: Chunk; source: string }
-  | { ok: false; error: LuaSyntaxError };
+export type LuaParseResult = { ok: true; chunk: Chunk; source: string } | { ok: false; error: LuaSyntaxError };
 
 /** luaparse prefixes "[line:column] "; positions are recomputed from the offset instead. */
 function luaparseMessage(e: LuaparseError): string {
@@ -65,9 +63,7 @@ export function parseLua(source: string, options: { file?: string } = {}): LuaPa
   const lexed = lex(text);
   const scan = scanAttributes(text, lexed);
   // The earliest error found from tokens alone; the parse may still find an earlier one.
-  const early = [scan.error, strayCommaError(text, lexed)]
-    .filter((e): e is EarlyError => e !== undefined)
-    .sort((a, b) => a.anchor - b.anchor)[0];
+  const early = [scan.error, strayCommaError(text, lexed)].filter((e): e is EarlyError => e !== undefined).sort((a, b) => a.anchor - b.anchor)[0];
   let chunk: Chunk;
   try {
     chunk = luaparse.parse(scan.source, {

@@ -100,12 +100,7 @@ export function walkLua(chunk: Chunk, visitor: LuaVisitor): void {
     visitor.leaveBlock?.();
   };
 
-  const functionBody = (
-    parameters: Array<Identifier | { type: "VarargLiteral" }>,
-    body: Statement[],
-    outer: Scope,
-    isMethod: boolean,
-  ): void =>
+  const functionBody = (parameters: Array<Identifier | { type: "VarargLiteral" }>, body: Statement[], outer: Scope, isMethod: boolean): void =>
     inBlock(outer, true, (scope) => {
       if (isMethod) scope.declare({ type: "Identifier", name: "self" });
       for (const p of parameters) if (p.type === "Identifier") scope.declare(p);

@@ -61,7 +61,6 @@ function idSchemaFor(label: string) {
     });
 }
 
-
 export function unknownPermissionMessage(field: string, name: unknown): string {
   if (typeof name !== "string") return `each entry of "${field}" must be a permission name in double quotes, e.g. "chat.read"`;
   const guess = suggestPermission(name);
@@ -122,8 +121,7 @@ export const manifestSchema = z
       description: z
         .string({ error: typeMessage('"description"', "a string") })
         .max(MANIFEST_LIMITS.descriptionMaxLength, {
-          error: (i) =>
-            `"description" must be at most ${MANIFEST_LIMITS.descriptionMaxLength} characters long; it has ${String(i.input).length}: shorten it`,
+          error: (i) => `"description" must be at most ${MANIFEST_LIMITS.descriptionMaxLength} characters long; it has ${String(i.input).length}: shorten it`,
         })
         .optional(),
       homepage: z
@@ -153,9 +151,7 @@ export const manifestSchema = z
         })
         .max(MANIFEST_LIMITS.maxLibraries, {
           error: (i) =>
-            `"libraries" may list at most ${MANIFEST_LIMITS.maxLibraries} libraries; it lists ${
-              Array.isArray(i.input) ? i.input.length : "more"
-            }: remove some`,
+            `"libraries" may list at most ${MANIFEST_LIMITS.maxLibraries} libraries; it lists ${Array.isArray(i.input) ? i.input.length : "more"}: remove some`,
         })
         .superRefine(noRepeats("libraries"), { when: () => true })
         .default([]),
@@ -230,9 +226,7 @@ export type ManifestParseResult = { ok: true; manifest: Manifest } | { ok: false
 /** Checks a parsed plugin.json value. */
 export function parseManifest(value: unknown): ManifestParseResult {
   const result = manifestSchema.safeParse(value);
-  return result.success
-    ? { ok: true, manifest: result.data }
-    : { ok: false, problems: manifestProblemsFromIssues(result.error.issues) };
+  return result.success ? { ok: true, manifest: result.data } : { ok: false, problems: manifestProblemsFromIssues(result.error.issues) };
 }
 
 /** SPEC §2.1: the id must equal the plugin folder's name. Only the CLI knows the folder. */

@@ -89,8 +89,7 @@ function declaredAccess(value: JsonValue | undefined): DeclaredAccess | undefine
 export function checkPackage(files: readonly PackageFile[], opts: CheckPackageOptions = {}): PackageCheckResult {
   const found: Found[] = [];
   const report = (file: string, message: string, where: Where = { kind: "file" }) => found.push({ file, where, message });
-  const at = (file: string, position: Position, message: string) =>
-    report(file, message, { kind: "position", line: position.line, column: position.column });
+  const at = (file: string, position: Position, message: string) => report(file, message, { kind: "position", line: position.line, column: position.column });
 
   const normalized = files.map((f) => ({ raw: f.path, path: normalizePath(f.path), content: stripByteOrderMark(f.content) }));
 
@@ -131,10 +130,7 @@ export function checkPackage(files: readonly PackageFile[], opts: CheckPackageOp
     const earlier = folded.get(key);
     if (earlier === undefined) folded.set(key, f.path);
     else {
-      report(
-        f.raw,
-        `differs from "${earlier}" only in letter case or accents, which Windows and macOS treat as the same file: rename one of them`,
-      );
+      report(f.raw, `differs from "${earlier}" only in letter case or accents, which Windows and macOS treat as the same file: rename one of them`);
     }
     const folder = folders.get(key);
     if (folder !== undefined) report(f.raw, `"${folder}" is also a folder in the package: rename the file or the folder`);
@@ -168,7 +164,7 @@ export function checkPackage(files: readonly PackageFile[], opts: CheckPackageOp
         ? `plugin.json is missing: rename "${wrongCase.path}" to "plugin.json" (the name is case-sensitive)`
         : nested
           ? `plugin.json must be at the top of the package, not at "${nested.path}": send the files inside the plugin folder, not the folder itself`
-          : "plugin.json is missing: add it at the top of the package with at least \"id\", \"name\" and \"version\"",
+          : 'plugin.json is missing: add it at the top of the package with at least "id", "name" and "version"',
     );
   } else if (readable[manifestIndex]) {
     const json = parseJson(manifestFile.content);
@@ -190,10 +186,8 @@ export function checkPackage(files: readonly PackageFile[], opts: CheckPackageOp
   }
 
   // The main file, when plugin.json says (or defaults to) which one it is.
-  const rawMain =
-    manifestValue && typeof manifestValue === "object" && !Array.isArray(manifestValue) ? manifestValue.main : undefined;
-  const mainPath =
-    manifest?.main ?? (rawMain === undefined && manifestValue !== undefined ? "main.lua" : undefined);
+  const rawMain = manifestValue && typeof manifestValue === "object" && !Array.isArray(manifestValue) ? manifestValue.main : undefined;
+  const mainPath = manifest?.main ?? (rawMain === undefined && manifestValue !== undefined ? "main.lua" : undefined);
   const mainIndex = mainPath === undefined ? -1 : normalized.findIndex((f) => f.path === mainPath);
   if (mainPath !== undefined && mainIndex < 0) {
     const wrongCase = normalized.find((f) => f.path.toLowerCase() === mainPath.toLowerCase());
@@ -227,8 +221,6 @@ export function checkPackage(files: readonly PackageFile[], opts: CheckPackageOp
   }
   const out = normalized.map((f) => ({ path: f.path, content: f.content }));
   const mainFile = out[mainIndex]!;
-  out.sort((a, b) =>
-    a.path === MANIFEST_PATH ? -1 : b.path === MANIFEST_PATH ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
-  );
+  out.sort((a, b) => (a.path === MANIFEST_PATH ? -1 : b.path === MANIFEST_PATH ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { ok: true, manifest, files: out, mainFile };
 }

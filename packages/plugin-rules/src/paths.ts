@@ -8,6 +8,7 @@ import { PACKAGE_LIMITS } from "./limits";
 
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 const WINDOWS_FORBIDDEN = /[<>:"|?*]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a path may not hold.
 const CONTROL = /[\u0001-\u001f\u007f-\u009f]/;
 
 /** Unicode NFC: macOS may hand over decomposed names, which must compare equal to composed ones. */
@@ -25,7 +26,7 @@ export function pathCollisionKey(path: string): string {
 
 /** Every rule the path breaks, each as a message saying what to change. Empty when it is fine. */
 export function pathProblems(path: string): string[] {
-  if (path === "") return ["the file has no path: give it a name, e.g. \"main.lua\""];
+  if (path === "") return ['the file has no path: give it a name, e.g. "main.lua"'];
   const problems: string[] = [];
   if (path.includes("\0")) problems.push("the path contains a NUL character: rename the file");
   if (CONTROL.test(path)) problems.push("the path contains a control character: rename the file");
@@ -59,14 +60,10 @@ export function pathProblems(path: string): string[] {
   }
   const length = [...path].length;
   if (length > PACKAGE_LIMITS.maxPathLength) {
-    problems.push(
-      `the path is ${length} characters long; the limit is ${PACKAGE_LIMITS.maxPathLength}: use shorter names`,
-    );
+    problems.push(`the path is ${length} characters long; the limit is ${PACKAGE_LIMITS.maxPathLength}: use shorter names`);
   }
   if (segments.length > PACKAGE_LIMITS.maxPathSegments) {
-    problems.push(
-      `the path has ${segments.length} parts; the limit is ${PACKAGE_LIMITS.maxPathSegments} (folders plus the file name): move the file up`,
-    );
+    problems.push(`the path has ${segments.length} parts; the limit is ${PACKAGE_LIMITS.maxPathSegments} (folders plus the file name): move the file up`);
   }
   return problems;
 }

@@ -6,13 +6,7 @@
  * could compute (`_G["ht" .. "tp"]`).
  */
 import type { Chunk, Expression } from "luaparse";
-import {
-  isApiNamespace,
-  LIBRARY_LOADER,
-  PERMISSION_REQUEST,
-  permissionForCall,
-  type ApiNamespace,
-} from "./api-namespaces";
+import { isApiNamespace, LIBRARY_LOADER, PERMISSION_REQUEST, permissionForCall, type ApiNamespace } from "./api-namespaces";
 import { walkLua, type Scope } from "./lua-walk";
 import { isPermission, type Permission } from "./permissions";
 import type { Position } from "./positions";
@@ -147,9 +141,7 @@ export function undeclaredLibraryMessage(library: string): string {
 export function undeclaredRequestMessage(permission: string): string {
   if (!isPermission(permission)) {
     const guess = suggestPermission(permission);
-    return `plugin.request("${permission}") asks for an unknown permission: ${
-      guess ? `did you mean "${guess}"?` : `use a name from the permission table`
-    }`;
+    return `plugin.request("${permission}") asks for an unknown permission: ${guess ? `did you mean "${guess}"?` : `use a name from the permission table`}`;
   }
   return `plugin.request("${permission}") asks for a permission not listed in "optional_permissions": add "${permission}" to "optional_permissions" in plugin.json`;
 }
@@ -180,4 +172,3 @@ export function lintPermissions(chunk: Chunk, declared: DeclaredAccess): LintPro
   }
   return [...first.values()].sort(byPosition);
 }
-

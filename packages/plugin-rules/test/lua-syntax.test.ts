@@ -66,7 +66,7 @@ describe("parseLua: syntax errors", () => {
   });
 
   it("returns an error instead of throwing for deeply nested code", () => {
-    const deep = "x = " + "(".repeat(20000) + "1" + ")".repeat(20000);
+    const deep = `x = ${"(".repeat(20000)}1${")".repeat(20000)}`;
     const result = parseLua(deep);
     expect(result.ok).toBe(false);
   });

@@ -1,11 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import {
-  idMatchesFolder,
-  manifestSchema,
-  parseManifest,
-  type Manifest,
-  type ManifestProblem,
-} from "../src/manifest";
+import { idMatchesFolder, manifestSchema, parseManifest, type Manifest, type ManifestProblem } from "../src/manifest";
 import type { Permission } from "../src/permissions";
 
 const base = { id: "shout-out", name: "Shout-out", version: "1.0.0" };
@@ -130,8 +124,7 @@ describe("manifest: each rule with its message", () => {
   it("requires the version pattern, then valid SemVer 2.0, saying why", () => {
     expect(only({ ...base, version: "1.0" })).toEqual({
       pointer: "/version",
-      message:
-        '"version" must look like "1.2.3" (three numbers separated by dots, optionally followed by "-" or "+" and more, e.g. "1.0.0-beta.1"), not "1.0"',
+      message: '"version" must look like "1.2.3" (three numbers separated by dots, optionally followed by "-" or "+" and more, e.g. "1.0.0-beta.1"), not "1.0"',
     });
     expect(only({ ...base, version: "1.0.0-beta..1" })).toEqual({
       pointer: "/version",
@@ -152,15 +145,12 @@ describe("manifest: each rule with its message", () => {
     expect(only({ ...base, author: { name: "Ana" } })).toEqual({ pointer: "/author", message: '"author" must be a string' });
   });
 
-  it.each(["example.com", "ftp://example.com", "javascript:alert(1)", "https://localhost", "https://"])(
-    "rejects homepage %j",
-    (homepage) => {
-      expect(only({ ...base, homepage })).toEqual({
-        pointer: "/homepage",
-        message: '"homepage" must be a full web address starting with https:// or http://, e.g. "https://example.com/my-plugin"',
-      });
-    },
-  );
+  it.each(["example.com", "ftp://example.com", "javascript:alert(1)", "https://localhost", "https://"])("rejects homepage %j", (homepage) => {
+    expect(only({ ...base, homepage })).toEqual({
+      pointer: "/homepage",
+      message: '"homepage" must be a full web address starting with https:// or http://, e.g. "https://example.com/my-plugin"',
+    });
+  });
 
   it("requires main to be a .lua path inside the folder", () => {
     expect(only({ ...base, main: "main.js" })).toEqual({
@@ -203,8 +193,7 @@ describe("manifest: each rule with its message", () => {
   it("rejects a permission listed as both required and optional", () => {
     expect(only({ ...base, permissions: ["network"], optional_permissions: ["tts", "network"] })).toEqual({
       pointer: "/optional_permissions/1",
-      message:
-        '"network" is in both "permissions" and "optional_permissions": keep it in only one (in "permissions" if the plugin cannot work without it)',
+      message: '"network" is in both "permissions" and "optional_permissions": keep it in only one (in "permissions" if the plugin cannot work without it)',
     });
   });
 
@@ -213,9 +202,7 @@ describe("manifest: each rule with its message", () => {
       pointer: "/permissions",
       message: '"permissions" must be a list of permission names, e.g. ["chat.read"]',
     });
-    expect(only({ ...base, permissions: [3] }).message).toBe(
-      'each entry of "permissions" must be a permission name in double quotes, e.g. "chat.read"',
-    );
+    expect(only({ ...base, permissions: [3] }).message).toBe('each entry of "permissions" must be a permission name in double quotes, e.g. "chat.read"');
   });
 
   it("requires library to be a boolean", () => {

@@ -35,7 +35,7 @@ describe("checkPackage: a valid package", () => {
 
   it("normalises paths to NFC and drops a byte order mark", () => {
     const result = checkPackage([
-      { path: "plugin.json", content: "\uFEFF" + manifest() },
+      { path: "plugin.json", content: `\uFEFF${manifest()}` },
       { path: "main.lua", content: "\uFEFFreturn 1" },
       { path: "cafe\u0301.txt", content: "x" },
     ]);
@@ -75,12 +75,12 @@ describe("checkPackage: paths", () => {
   });
 
   it("rejects a path that is too long or too deep", () => {
-    const long = "a/".repeat(5) + "b".repeat(200) + ".txt";
+    const long = `${"a/".repeat(5) + "b".repeat(200)}.txt`;
     expect(check(withFile(long, "x"))).toContainEqual({
       path: long,
       message: `the path is ${long.length} characters long; the limit is ${PACKAGE_LIMITS.maxPathLength}: use shorter names`,
     });
-    const deep = "d/".repeat(10) + "x.txt";
+    const deep = `${"d/".repeat(10)}x.txt`;
     expect(check(withFile(deep, "x"))).toContainEqual({
       path: deep,
       message: "the path has 11 parts; the limit is 10 (folders plus the file name): move the file up",
@@ -179,8 +179,7 @@ describe("checkPackage: plugin.json", () => {
     ]);
     expect(check(files.map((f) => ({ ...f, path: `shout-out/${f.path}` })).concat({ path: "shout-out/plugin.json", content: manifest() }))).toContainEqual({
       path: "plugin.json",
-      message:
-        'plugin.json must be at the top of the package, not at "shout-out/plugin.json": send the files inside the plugin folder, not the folder itself',
+      message: 'plugin.json must be at the top of the package, not at "shout-out/plugin.json": send the files inside the plugin folder, not the folder itself',
     });
     expect(check([...files, { path: "Plugin.json", content: manifest() }])).toEqual([
       { path: "plugin.json", message: 'plugin.json is missing: rename "Plugin.json" to "plugin.json" (the name is case-sensitive)' },
@@ -305,7 +304,7 @@ describe("checkPackage: everything at once", () => {
       { path: "lib/a.lua:11:1", message: expect.stringMatching(/^http\.get needs the "network"/) },
       { path: "lib/b.lua:1:13", message: expect.stringContaining("control character U+0001") },
       { path: "main.lua:3:11", message: "Lua syntax error: <expression> expected near '='" },
-      { path: "plugin.json#/colour", message: expect.stringContaining("unknown property \"colour\": remove it") },
+      { path: "plugin.json#/colour", message: expect.stringContaining('unknown property "colour": remove it') },
       { path: "plugin.json#/id", message: expect.stringContaining('try "shout"') },
       { path: "plugin.json#/name", message: '"name" must not be empty' },
     ]);

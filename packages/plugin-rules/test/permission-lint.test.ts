@@ -17,8 +17,7 @@ describe("permission lint", () => {
       {
         line: 2,
         column: 3,
-        message:
-          'chats.use needs the "chat.middleware" permission: add it to "permissions" (or "optional_permissions") in plugin.json',
+        message: 'chats.use needs the "chat.middleware" permission: add it to "permissions" (or "optional_permissions") in plugin.json',
       },
     ]);
   });
@@ -42,7 +41,7 @@ describe("permission lint", () => {
       "youtube.ban('someone')",
       "redeems.add({})",
     ].join("\n");
-    expect(messages(source, { optional_permissions: ["network"] }).map((m) => m.split(" needs ")[0] + " → " + m.split('"')[1])).toEqual([
+    expect(messages(source, { optional_permissions: ["network"] }).map((m) => `${m.split(" needs ")[0]} → ${m.split('"')[1]}`)).toEqual([
       "chats.on → chat.read",
       "chats.menu → ui.app",
       "ui.notify → ui.notify",
@@ -82,10 +81,7 @@ describe("permission lint", () => {
       "local chats = chats", // the right-hand side still reads the global
       "chats.use()",
     ].join("\n");
-    expect(lint(source).map((p) => `${p.line}:${p.column} ${p.message.split(" needs")[0]}`)).toEqual([
-      "2:1 http.get",
-      "3:15 chats (used as a whole)",
-    ]);
+    expect(lint(source).map((p) => `${p.line}:${p.column} ${p.message.split(" needs")[0]}`)).toEqual(["2:1 http.get", "3:15 chats (used as a whole)"]);
   });
 
   it("counts a bare or computed use of a namespace as needing its own permission", () => {
@@ -111,8 +107,7 @@ describe("permission lint", () => {
       {
         line: 1,
         column: 13,
-        message:
-          'lib.require("overlay-kit") loads a library not listed in "libraries": add "overlay-kit" to "libraries" in plugin.json',
+        message: 'lib.require("overlay-kit") loads a library not listed in "libraries": add "overlay-kit" to "libraries" in plugin.json',
       },
     ]);
     expect(lint("lib.require('overlay-kit')", { libraries: ["overlay-kit"] })).toEqual([]);
@@ -123,9 +118,7 @@ describe("permission lint", () => {
     expect(messages("plugin.request('network', 'why')")).toEqual([
       'plugin.request("network") asks for a permission not listed in "optional_permissions": add "network" to "optional_permissions" in plugin.json',
     ]);
-    expect(messages("plugin.request('netwrk', 'why')")).toEqual([
-      'plugin.request("netwrk") asks for an unknown permission: did you mean "network"?',
-    ]);
+    expect(messages("plugin.request('netwrk', 'why')")).toEqual(['plugin.request("netwrk") asks for an unknown permission: did you mean "network"?']);
     expect(lint("plugin.request('network', 'why')", { optional_permissions: ["network"] })).toEqual([]);
   });
 

@@ -1,15 +1,7 @@
 import luaparse from "luaparse";
 import { describe, expect, it } from "vitest";
 import { API_NAMESPACES, isApiNamespace, permissionForCall } from "../src/api-namespaces";
-import {
-  getPermission,
-  inTableOrder,
-  isPermission,
-  listPermissions,
-  PERMISSION_NAMES,
-  PERMISSIONS,
-  permissionSchema,
-} from "../src/permissions";
+import { getPermission, inTableOrder, isPermission, listPermissions, PERMISSION_NAMES, PERMISSIONS, permissionSchema } from "../src/permissions";
 import { suggestPermission } from "../src/suggest";
 
 describe("permission table", () => {
@@ -26,9 +18,7 @@ describe("permission table", () => {
       expect(info.summary.length, info.name).toBeLessThan(140);
       expect(info.grants.length, info.name).toBeGreaterThan(0);
     }
-    expect(getPermission("network").summary).toBe(
-      "Connect to websites and online services over HTTPS. It could send data it can see to the internet.",
-    );
+    expect(getPermission("network").summary).toBe("Connect to websites and online services over HTTPS. It could send data it can see to the internet.");
     expect(getPermission("chat.read").grants).toEqual(["chats.get", "chats.on", "chats.random"]);
   });
 

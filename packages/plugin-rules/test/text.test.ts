@@ -22,9 +22,7 @@ describe("textProblems", () => {
       { kind: "control", line: 2, column: 2, count: 1 },
       { kind: "surrogate", line: 3, column: 1, count: 1 },
     ]);
-    expect(problems[1]?.message).toBe(
-      "contains the control character U+0085, which is not text: remove it (tabs, line breaks and form feeds are fine)",
-    );
+    expect(problems[1]?.message).toBe("contains the control character U+0085, which is not text: remove it (tabs, line breaks and form feeds are fine)");
   });
 });
 

@@ -48,15 +48,17 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
       <section className="hero" aria-labelledby="market-title">
         <h1 id="market-title">Plugins for your stream</h1>
         <p>Chat commands, alerts, OBS automation, overlays and more — Lua plugins from the Streamkit team and the community.</p>
-        <form className="search" role="search" action="/" method="get">
-          <label htmlFor="q" className="visually-hidden">
-            Search plugins
-          </label>
-          <input id="q" name="q" type="search" defaultValue={q} placeholder="Search plugins, e.g. “chat” or “OBS”" maxLength={100} />
-          <button type="submit" className="button">
-            Search
-          </button>
-        </form>
+        <search>
+          <form className="search" action="/" method="get">
+            <label htmlFor="q" className="visually-hidden">
+              Search plugins
+            </label>
+            <input id="q" name="q" type="search" defaultValue={q} placeholder="Search plugins, e.g. “chat” or “OBS”" maxLength={100} />
+            <button type="submit" className="button">
+              Search
+            </button>
+          </form>
+        </search>
       </section>
 
       {problem ? (

@@ -1,7 +1,7 @@
 "use client";
 
 import Script from "next/script";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
 type ScalarGlobal = { createApiReference(target: HTMLElement, config: Record<string, unknown>): { destroy?: () => void } };
 
@@ -14,7 +14,7 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
   const target = useRef<HTMLDivElement>(null);
   const mounted = useRef<{ destroy?: () => void } | null>(null);
 
-  const mount = () => {
+  const mount = useCallback(() => {
     const scalar = (window as unknown as { Scalar?: ScalarGlobal }).Scalar;
     if (!scalar || !target.current || mounted.current) return;
     mounted.current = scalar.createApiReference(target.current, {
@@ -30,7 +30,7 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
       theme: "purple",
       metaData: { title: "Streamkit API reference" },
     });
-  };
+  }, [specUrl]);
 
   useEffect(() => {
     mount();
@@ -38,8 +38,7 @@ export function ApiReference({ specUrl }: { specUrl: string }) {
       mounted.current?.destroy?.();
       mounted.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [mount]);
 
   return (
     <>

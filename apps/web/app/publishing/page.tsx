@@ -13,7 +13,11 @@ export const metadata: Metadata = {
 
 const L = MANIFEST_LIMITS;
 const manifestRows: [string, string, string][] = [
-  ["id", "string, required", `${L.idMinLength}–${L.idMaxLength} lowercase letters, digits and single hyphens (e.g. my-plugin). Equal to the plugin folder's name. The first publish claims it for you.`],
+  [
+    "id",
+    "string, required",
+    `${L.idMinLength}–${L.idMaxLength} lowercase letters, digits and single hyphens (e.g. my-plugin). Equal to the plugin folder's name. The first publish claims it for you.`,
+  ],
   ["name", "string, required", `${L.nameMinLength}–${L.nameMaxLength} characters; the display name.`],
   ["version", "string, required", "SemVer 2.0 (1.2.3, 1.2.3-beta.1, 1.2.3+build). Each publish must be higher than the last."],
   ["author", "string", "Optional."],
@@ -36,8 +40,8 @@ export default function PublishingPage() {
         <div>
           <h1>Publishing plugins</h1>
           <p>
-            A plugin is a folder: a <code>plugin.json</code> manifest and Lua 5.4 code. Publishing needs the {planTitles(plansGranting("pluginPublish"))} plan and an{" "}
-            <Link href="/dashboard/keys">API key</Link> with the <code>plugins:write</code> scope.
+            A plugin is a folder: a <code>plugin.json</code> manifest and Lua 5.4 code. Publishing needs the {planTitles(plansGranting("pluginPublish"))} plan
+            and an <Link href="/dashboard/keys">API key</Link> with the <code>plugins:write</code> scope.
           </p>
         </div>
         <Link href="/dashboard/plugins" className="button secondary">
@@ -59,8 +63,8 @@ export STREAMKIT_API_URL=${base}
 npx @streamkit/plugin-cli publish --changelog "First release"`}</code>
         </pre>
         <p>
-          In this repository the same CLI runs as <code>npx streamkit-plugin …</code>. Each error code of the API becomes a clear message and its own
-          exit code; when you publish too often it says when to retry.
+          In this repository the same CLI runs as <code>npx streamkit-plugin …</code>. Each error code of the API becomes a clear message and its own exit code;
+          when you publish too often it says when to retry.
         </p>
       </section>
 
@@ -80,9 +84,9 @@ curl -sS ${base}/api/v1/plugins \\
         <p>
           It answers <code>201</code> with the new version and the plugin's listing. Every problem of a package comes back at once as{" "}
           <code>400 invalid_package</code>, each as <code>{"{ path, message }"}</code> where <code>path</code> points at the place, like{" "}
-          <code>main.lua:12:5</code> or <code>plugin.json#/permissions/1</code>. Other answers: <code>409 slug_taken</code> (another publisher owns the
-          id), <code>409 version_exists</code> (not higher than the published version), <code>429 rate_limited</code> (at most{" "}
-          {rateLimits.publish.limit} publishes per {windowName(rateLimits.publish.windowSeconds)}, with <code>Retry-After</code>).
+          <code>main.lua:12:5</code> or <code>plugin.json#/permissions/1</code>. Other answers: <code>409 slug_taken</code> (another publisher owns the id),{" "}
+          <code>409 version_exists</code> (not higher than the published version), <code>429 rate_limited</code> (at most {rateLimits.publish.limit} publishes
+          per {windowName(rateLimits.publish.windowSeconds)}, with <code>Retry-After</code>).
         </p>
       </section>
 
@@ -117,9 +121,8 @@ curl -sS ${base}/api/v1/plugins \\
         <h2 id="packing">Packing rules</h2>
         <ul>
           <li>
-            Paths are relative to the plugin folder and use <code>/</code>: no absolute paths, no <code>..</code> or <code>.</code> segments, no
-            backslashes, no NUL, no empty segments, no duplicates (also when only letter case differs). At most {P.maxPathLength} characters and{" "}
-            {P.maxPathSegments} segments.
+            Paths are relative to the plugin folder and use <code>/</code>: no absolute paths, no <code>..</code> or <code>.</code> segments, no backslashes, no
+            NUL, no empty segments, no duplicates (also when only letter case differs). At most {P.maxPathLength} characters and {P.maxPathSegments} segments.
           </li>
           <li>
             At most {P.maxFiles} files, each at most {formatBytes(P.maxFileBytes)}, {formatBytes(P.maxTotalBytes)} in all (UTF-8).
@@ -133,13 +136,9 @@ curl -sS ${base}/api/v1/plugins \\
             <code>permissions</code> or <code>optional_permissions</code>, and every <code>lib.require(&quot;id&quot;)</code> must be listed in{" "}
             <code>libraries</code>. The message names what to add.
           </li>
+          <li>Versions follow SemVer 2.0 precedence: a pre-release is lower than its release, and build metadata is ignored (1.1.0+build equals 1.1.0).</li>
           <li>
-            Versions follow SemVer 2.0 precedence: a pre-release is lower than its release, and build metadata is ignored (1.1.0+build equals
-            1.1.0).
-          </li>
-          <li>
-            Deleting a plugin takes it out of the marketplace; people who downloaded it keep it. Publishing a new version lists it again; the id
-            stays yours.
+            Deleting a plugin takes it out of the marketplace; people who downloaded it keep it. Publishing a new version lists it again; the id stays yours.
           </li>
         </ul>
       </section>

@@ -20,8 +20,8 @@ export default async function PurchasesPage() {
         <div>
           <h1>My purchases</h1>
           <p>
-            Plugins you bought, newest first. Install them from the Streamkit desktop app. A purchase can be refunded for{" "}
-            {commerce.refundWindowDays} days after paying; a refunded plugin is no longer yours.
+            Plugins you bought, newest first. Install them from the Streamkit desktop app. A purchase can be refunded for {commerce.refundWindowDays} days after
+            paying; a refunded plugin is no longer yours.
           </p>
         </div>
       </div>

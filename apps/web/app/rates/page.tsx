@@ -66,8 +66,8 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
       <section className="hero" aria-labelledby="fx-title">
         <h1 id="fx-title">Currency converter</h1>
         <p>
-          Any amount between {currencies.length} currencies at the day’s reference rates — a blend of central banks’ and open daily
-          feeds — with the history of the pair.
+          Any amount between {currencies.length} currencies at the day’s reference rates — a blend of central banks’ and open daily feeds — with the history of
+          the pair.
         </p>
       </section>
 
@@ -123,7 +123,12 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
           </h2>
           <nav className={styles.ranges} aria-label="History range">
             {RANGES.map((range) => (
-              <Link key={range.days} className="button secondary small" href={href({ days: String(range.days) })} aria-current={range.days === days ? "true" : undefined}>
+              <Link
+                key={range.days}
+                className="button secondary small"
+                href={href({ days: String(range.days) })}
+                aria-current={range.days === days ? "true" : undefined}
+              >
                 {range.label}
               </Link>
             ))}
@@ -141,8 +146,7 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
       ) : null}
 
       <p className="muted">
-        The same numbers are free to use from your own code: <Link href="/docs">GET /api/v1/fx/latest, /fx/convert and /fx/history</Link>,
-        no key needed.
+        The same numbers are free to use from your own code: <Link href="/docs">GET /api/v1/fx/latest, /fx/convert and /fx/history</Link>, no key needed.
       </p>
     </div>
   );

@@ -20,12 +20,20 @@ export function SignUpForm({ next, countrySelect }: { next: string; countrySelec
         <label htmlFor="name">Name</label>
         <input id="name" name="name" autoComplete="name" required maxLength={60} defaultValue={state.fields?.name} {...described("name")} />
         <span className="hint">Shown as the publisher of your plugins.</span>
-        {problem("name") ? <span id="name-problem" className="problem">{problem("name")}</span> : null}
+        {problem("name") ? (
+          <span id="name-problem" className="problem">
+            {problem("name")}
+          </span>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor="email">Email</label>
         <input id="email" name="email" type="email" autoComplete="email" required defaultValue={state.fields?.email} {...described("email")} />
-        {problem("email") ? <span id="email-problem" className="problem">{problem("email")}</span> : null}
+        {problem("email") ? (
+          <span id="email-problem" className="problem">
+            {problem("email")}
+          </span>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor="password">Password</label>
@@ -39,7 +47,11 @@ export function SignUpForm({ next, countrySelect }: { next: string; countrySelec
           {...described("password")}
         />
         <span className="hint">At least {passwordRules.minLength} characters.</span>
-        {problem("password") ? <span id="password-problem" className="problem">{problem("password")}</span> : null}
+        {problem("password") ? (
+          <span id="password-problem" className="problem">
+            {problem("password")}
+          </span>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor="country">Country</label>

@@ -62,7 +62,16 @@ export function niceTicks(min: number, max: number, count = 4): number[] {
   return ticks;
 }
 
-export function LineChart({ title, description, points, formatY = defaultFormatY, formatX = defaultFormatX, yLabel = "Value", xLabel = "Date", emptyText = "No data to show yet." }: LineChartProps) {
+export function LineChart({
+  title,
+  description,
+  points,
+  formatY = defaultFormatY,
+  formatX = defaultFormatX,
+  yLabel = "Value",
+  xLabel = "Date",
+  emptyText = "No data to show yet.",
+}: LineChartProps) {
   const id = useId();
   if (points.length === 0) {
     return (
@@ -99,16 +108,10 @@ export function LineChart({ title, description, points, formatY = defaultFormatY
 
   return (
     <figure className={styles.figure}>
-      <svg
-        className={styles.svg}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        preserveAspectRatio="xMidYMid meet"
-      >
+      <svg className={styles.svg} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{[summary, description].filter(Boolean).join(" ")}</desc>
-        <g aria-hidden="true">
+        <g>
           {ticks.map((tick) => (
             <g key={tick}>
               <line className={styles.grid} x1={PAD.left} x2={WIDTH - PAD.right} y1={sy(tick)} y2={sy(tick)} />

@@ -69,7 +69,11 @@ export function ConverterForm({
           {options}
         </select>
       </div>
-      <a className={`button secondary ${styles.swap}`} href={`${action}?${new URLSearchParams({ from: to, to: from, amount, days: String(days) })}`} aria-label={`Swap: convert ${to} to ${from}`}>
+      <a
+        className={`button secondary ${styles.swap}`}
+        href={`${action}?${new URLSearchParams({ from: to, to: from, amount, days: String(days) })}`}
+        aria-label={`Swap: convert ${to} to ${from}`}
+      >
         ⇄
       </a>
       <div className={styles.field}>

@@ -4,7 +4,14 @@ export function formatRate(rate: number): string {
 }
 
 const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const instant = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const instant = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 
 /** "Fri 10 January 2025" for a YYYY-MM-DD day. */
 export const formatDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));

@@ -134,7 +134,10 @@ export async function runPayouts(_state: PayoutRunState, form: FormData): Promis
     const made = await (await api()).admin.runPayouts({ method, reference: text(form, "reference") || undefined });
     revalidatePath("/admin", "layout");
     return {
-      message: made.length === 0 ? "Nobody is due a payout: no author's payable balance has reached the minimum." : `Paid ${made.length} payout${made.length === 1 ? "" : "s"}.`,
+      message:
+        made.length === 0
+          ? "Nobody is due a payout: no author's payable balance has reached the minimum."
+          : `Paid ${made.length} payout${made.length === 1 ? "" : "s"}.`,
       payouts: made,
     };
   } catch (error) {

@@ -39,7 +39,14 @@ const email = (value: unknown): string => {
 export const commands: Record<string, Command> = {
   "account create": {
     usage: "account create --email E [--plan free|pro|ultimate] [--name N] [--staff] [--country CC] [--password P]",
-    options: { email: { type: "string" }, plan: { type: "string" }, name: { type: "string" }, staff: { type: "boolean" }, country: { type: "string" }, password: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      plan: { type: "string" },
+      name: { type: "string" },
+      staff: { type: "boolean" },
+      country: { type: "string" },
+      password: { type: "string" },
+    },
     required: ["email"],
     async run(deps, flags) {
       if (flags.country !== undefined && !/^[A-Za-z]{2}$/.test(String(flags.country))) throw usage("--country must be a two-letter ISO 3166 code.");

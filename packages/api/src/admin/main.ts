@@ -17,7 +17,7 @@ import { runAdminCommand, usageText } from "./commands";
 
 /** The cause of an unexpected failure, as one JSON log line on stderr before the error line. */
 function logToStderr(incident: string, error: unknown): void {
-  createLogger("error", pino.destination(2)).error({ incident, err: error }, "admin command failed");
+  createLogger("error", pino.destination({ fd: 2, sync: true })).error({ incident, err: error }, "admin command failed");
 }
 
 async function runLocally(argv: string[]): Promise<ChannelAnswer> {

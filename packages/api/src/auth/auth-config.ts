@@ -56,7 +56,7 @@ export function buildAuthConfig(deps: AppDeps): AuthConfig {
           if (!parsed.success) return null;
           const account = await findAccountByEmail(db, parsed.data.email);
           const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? DECOY_HASH);
-          if (!account || !account.passwordHash || !valid) return null;
+          if (!account?.passwordHash || !valid) return null;
           return { id: account.id, name: account.name, email: account.email };
         },
       }),

@@ -9,7 +9,10 @@ import { eq } from "drizzle-orm";
  */
 export async function authSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db.insert(settings).values({ key: "auth_secret", value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "auth_secret"));
   return row!.value;
 }

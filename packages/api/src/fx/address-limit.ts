@@ -109,7 +109,9 @@ class AddressCounter {
         const batch = this.queue.splice(0, MAX_BATCH);
         this.inFlight++;
         this.count(batch)
-          .catch((error: unknown) => batch.forEach((hit) => hit.reject(error)))
+          .catch((error: unknown) => {
+            for (const hit of batch) hit.reject(error);
+          })
           .finally(() => {
             this.inFlight--;
             if (this.queue.length > 0) this.schedule();
@@ -138,7 +140,9 @@ class AddressCounter {
       if (!hits) continue;
       groups.delete(key);
       const first = total.hits - hits.length;
-      hits.forEach((hit, i) => hit.resolve(decide(first + i + 1, hit.windowStart, hit.now)));
+      hits.forEach((hit, i) => {
+        hit.resolve(decide(first + i + 1, hit.windowStart, hit.now));
+      });
     }
     // Every row comes back from the upsert; should one not, its requests fail rather than wait forever.
     for (const hits of groups.values()) for (const hit of hits) hit.reject(new Error("rate-limit window not returned by the upsert"));
@@ -155,7 +159,10 @@ const counters = new WeakMap<AppDeps, AddressCounter>();
  */
 export async function limitAddress(ctx: Context): Promise<void> {
   let counter = counters.get(ctx.deps);
-  if (!counter) counters.set(ctx.deps, (counter = new AddressCounter(ctx.deps.db)));
+  if (!counter) {
+    counter = new AddressCounter(ctx.deps.db);
+    counters.set(ctx.deps, counter);
+  }
   const now = ctx.deps.now();
   const bucket = `${FX_SERVICE.addressBucket}${ctx.clientAddress}`;
 

@@ -22,7 +22,11 @@ export function addDays(date: string, days: number): string {
 
 export function resolveRange(query: { from?: string; to?: string; days?: number }, currentDate: string): RangeResult {
   const max = FX_LIMITS.historyMaxDays;
-  const fail = (path: string, message: string): RangeResult => ({ ok: false, message: `Invalid query parameter — ${path}: ${message}`, problems: [{ path, message }] });
+  const fail = (path: string, message: string): RangeResult => ({
+    ok: false,
+    message: `Invalid query parameter — ${path}: ${message}`,
+    problems: [{ path, message }],
+  });
   const { from, to, days } = query;
   if (from !== undefined && to !== undefined && days !== undefined) return fail("days", "Give at most two of from, to and days");
   let start: string;
@@ -57,7 +61,11 @@ export async function readHistory(
       for (const code of symbols) if (rebased[code] !== undefined) rates[code] = rebased[code]!;
       if (Object.keys(rates).length === 0) continue;
     } else {
-      rates = Object.fromEntries(Object.keys(rebased).sort().map((code) => [code, rebased[code]!]));
+      rates = Object.fromEntries(
+        Object.keys(rebased)
+          .sort()
+          .map((code) => [code, rebased[code]!]),
+      );
     }
     days.push({ date: row.date, rates });
   }

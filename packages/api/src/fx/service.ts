@@ -17,16 +17,7 @@ import type { AppDeps } from "../deps";
 import { hitRateLimit } from "../services/rate-limit";
 import { FX_SERVICE, fxConfigFromEnv, staleAfterMs } from "./config";
 import { type FxSnapshot, makeSnapshot } from "./snapshot";
-import {
-  loadFeedHealth,
-  loadFeedStates,
-  newestDay,
-  newestDayHead,
-  insertMissingDays,
-  saveFeedStates,
-  type StoredDay,
-  upsertDays,
-} from "./store";
+import { loadFeedHealth, loadFeedStates, newestDay, newestDayHead, insertMissingDays, saveFeedStates, type StoredDay, upsertDays } from "./store";
 import { type RefreshSummary, summarise } from "./summary";
 
 /**
@@ -130,9 +121,7 @@ export class FxService {
       const current = this.stored;
       const newer =
         head !== null &&
-        (current === null ||
-          head.date > current.day.date ||
-          (head.date === current.day.date && head.fetchedAt.getTime() > current.fetchedAt.getTime()));
+        (current === null || head.date > current.day.date || (head.date === current.day.date && head.fetchedAt.getTime() > current.fetchedAt.getTime()));
       this.adopt(newer ? await newestDay(this.deps.db) : current);
     })().finally(() => {
       this.syncing = null;
@@ -172,7 +161,7 @@ export class FxService {
 
   /** Stops the timers, cancels a round's fetches and waits for the round to end. */
   async stop(): Promise<void> {
-    this.timers.forEach((t) => clearTimeout(t));
+    for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
     this.abort.abort(new Error("fx service stopped"));
     await this.round?.catch(() => undefined);
@@ -217,7 +206,11 @@ export class FxService {
         current = buildDay(round, prior);
       }
     }
-    const stored = await insertMissingDays(db, backfill.filter((d) => d.date !== current?.date), now);
+    const stored = await insertMissingDays(
+      db,
+      backfill.filter((d) => d.date !== current?.date),
+      now,
+    );
     if (current) {
       await upsertDays(db, [current], now);
       stored.push(current.date);
@@ -255,7 +248,9 @@ export class FxService {
       const stale = this.feedsDown() || now >= staleAt;
       next = makeSnapshot({ day: stored.day, builtin: false, fetchedAt: stored.fetchedAt, stale, staleAt });
     } else {
-      const attempts = Object.values(this.health).flatMap((h) => (h.lastAttemptAt ? [h.lastAttemptAt] : [])).sort();
+      const attempts = Object.values(this.health)
+        .flatMap((h) => (h.lastAttemptAt ? [h.lastAttemptAt] : []))
+        .sort();
       const fetchedAt = attempts.length > 0 ? new Date(attempts.at(-1)!) : this.createdAt;
       next = makeSnapshot({ day: builtinDay(), builtin: true, fetchedAt, stale: true, staleAt: Number.POSITIVE_INFINITY });
     }
@@ -269,7 +264,8 @@ export class FxService {
 const REGISTRY = Symbol.for("streamkit.fx.services");
 function registry(): WeakMap<AppDeps, FxService> {
   const holder = globalThis as typeof globalThis & { [REGISTRY]?: WeakMap<AppDeps, FxService> };
-  return (holder[REGISTRY] ??= new WeakMap());
+  holder[REGISTRY] ??= new WeakMap();
+  return holder[REGISTRY];
 }
 
 /** The service of these deps, created on first use from the env. */

@@ -103,7 +103,10 @@ export async function loadFeedHealth(db: Db): Promise<Record<string, { lastAttem
     })
     .from(fxFeedState);
   return Object.fromEntries(
-    rows.map((r) => [r.source, { ...(r.lastAttemptAt ? { lastAttemptAt: r.lastAttemptAt } : {}), ...(r.lastSuccessAt ? { lastSuccessAt: r.lastSuccessAt } : {}) }]),
+    rows.map((r) => [
+      r.source,
+      { ...(r.lastAttemptAt ? { lastAttemptAt: r.lastAttemptAt } : {}), ...(r.lastSuccessAt ? { lastSuccessAt: r.lastSuccessAt } : {}) },
+    ]),
   );
 }
 

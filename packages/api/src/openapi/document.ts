@@ -40,8 +40,10 @@ export function buildOpenApiDocument(router: AnyRouter, options: { baseUrl: stri
     if (openapi) metas.set(`${openapi.method.toLowerCase()} ${openapi.path}`, procedure._def.meta?.rest ?? {});
   }
 
-  const components = (document.components ??= {}) as Json & { schemas?: Json };
-  const schemas = (components.schemas ??= {}) as Json;
+  document.components ??= {};
+  const components = document.components as Json & { schemas?: Json };
+  components.schemas ??= {};
+  const schemas = components.schemas;
   for (const name of Object.keys(schemas)) if (name.startsWith("error.")) delete schemas[name];
   addErrorComponents(schemas);
   delete (components.securitySchemes as Json | undefined)?.Authorization;
@@ -81,10 +83,10 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
   const codes = new Set<ErrorCode>(meta.errors ?? []);
   codes.add(method === "get" || method === "delete" ? "bad_request" : "validation_error");
   if (method === "post" || method === "put" || method === "patch") {
-    ["bad_request", "payload_too_large", "unsupported_media_type"].forEach((c) => codes.add(c as ErrorCode));
+    for (const c of ["bad_request", "payload_too_large", "unsupported_media_type"] as const) codes.add(c);
   }
-  if (auth === "optional") ["invalid_token", "account_disabled", "rate_limited"].forEach((c) => codes.add(c as ErrorCode));
-  if (auth === "key") ["unauthorized", "invalid_token", "account_disabled", "rate_limited"].forEach((c) => codes.add(c as ErrorCode));
+  if (auth === "optional") for (const c of ["invalid_token", "account_disabled", "rate_limited"] as const) codes.add(c);
+  if (auth === "key") for (const c of ["unauthorized", "invalid_token", "account_disabled", "rate_limited"] as const) codes.add(c);
   if (meta.addressLimited) codes.add("rate_limited");
   if (meta.websiteOnly) codes.add("forbidden");
   if (meta.scope) codes.add("insufficient_scope");
@@ -151,10 +153,14 @@ const rateLimitHeaderRefs = {
 
 /** Shared header definitions, added once. */
 function addHeaderComponents(document: OpenAPIObject): void {
-  const components = (document.components ??= {}) as Json;
+  document.components ??= {};
+  const components = document.components as Json;
   components.headers = {
     "X-Request-Id": { description: "Identifies this request in the service's logs; quote it when reporting a problem.", schema: { type: "string" } },
-    "X-RateLimit-Limit": { description: "Requests allowed per window (sent on key-authenticated responses, and on every exchange-rate response).", schema: { type: "integer" } },
+    "X-RateLimit-Limit": {
+      description: "Requests allowed per window (sent on key-authenticated responses, and on every exchange-rate response).",
+      schema: { type: "integer" },
+    },
     "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },
     "X-RateLimit-Reset": { description: "Unix time in seconds when the window resets.", schema: { type: "integer" } },
     "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } },
@@ -164,7 +170,10 @@ function addHeaderComponents(document: OpenAPIObject): void {
 
 /** zod writes ±2^53-1 bounds on every integer; the wire never promises them. */
 function stripSafeIntegerBounds(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(stripSafeIntegerBounds);
+  if (Array.isArray(node)) {
+    for (const item of node) stripSafeIntegerBounds(item);
+    return;
+  }
   if (!node || typeof node !== "object") return;
   const record = node as Json;
   if (record.maximum === SAFE_INT) delete record.maximum;

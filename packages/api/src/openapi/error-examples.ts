@@ -41,9 +41,9 @@ export const errorExamples: Record<ErrorCode, ErrorEnvelope> = {
     },
   },
   account_disabled: { error: { code: "account_disabled", message: "This account is suspended." } },
-  not_found: { error: { code: "not_found", message: "No plugin \"nope\" in the marketplace." } },
+  not_found: { error: { code: "not_found", message: 'No plugin "nope" in the marketplace.' } },
   conflict: { error: { code: "conflict", message: "The overlay changed since rev 4.", details: { currentRev: 5 } } },
-  slug_taken: { error: { code: "slug_taken", message: "Another publisher owns the plugin id \"chat-commands\"." } },
+  slug_taken: { error: { code: "slug_taken", message: 'Another publisher owns the plugin id "chat-commands".' } },
   version_exists: { error: { code: "version_exists", message: "Version 1.2.0 is not higher than the published 1.2.0." } },
   payload_too_large: {
     error: { code: "payload_too_large", message: "The request body is larger than the limit of 2097152 bytes.", details: { limit: 2097152 } },

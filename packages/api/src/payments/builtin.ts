@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { saleCurrencies } from "@streamkit/plans";
+import type { saleCurrencies } from "@streamkit/plans";
 import { z } from "zod";
 import type { CheckoutRequest, CheckoutSession, PaymentProvider, ProviderEvent } from "./provider";
 import { WebhookSignatureError } from "./provider";
@@ -37,7 +37,14 @@ export class BuiltinProvider implements PaymentProvider {
 
   /** The hosted page's "Pay" button: the signed event the provider sends for it. */
   paymentEvent(checkout: { id: string; amount: number; currency: string }, at: Date) {
-    return this.sign({ id: `evt_${randomUUID()}`, type: "payment.succeeded", data: { checkoutId: checkout.id, paymentId: `pay_${randomUUID()}`, amount: checkout.amount, currency: checkout.currency } }, at);
+    return this.sign(
+      {
+        id: `evt_${randomUUID()}`,
+        type: "payment.succeeded",
+        data: { checkoutId: checkout.id, paymentId: `pay_${randomUUID()}`, amount: checkout.amount, currency: checkout.currency },
+      },
+      at,
+    );
   }
 
   /** What the provider sends when a payment is refunded from its side. */

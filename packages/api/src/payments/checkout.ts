@@ -13,7 +13,10 @@ import { AppError, notFound } from "../errors";
  */
 export async function startCheckout(deps: AppDeps, caller: AccountCaller, slug: string, country: string | null) {
   const { db } = deps;
-  const [plugin] = await db.select().from(plugins).where(and(eq(plugins.slug, slug), eq(plugins.status, "published")));
+  const [plugin] = await db
+    .select()
+    .from(plugins)
+    .where(and(eq(plugins.slug, slug), eq(plugins.status, "published")));
   if (!plugin) throw notFound(`No plugin "${slug}" in the marketplace.`);
   if (!plugin.priceTier) throw new AppError("bad_request", "This plugin is free: there is nothing to buy.");
   if (plugin.ownerId === caller.account.id) throw new AppError("bad_request", "You made this plugin: it is yours already.");

@@ -105,9 +105,7 @@ export class RazorpayProvider implements PaymentProvider {
       ...(request.customerEmail ? { customer: { email: request.customerEmail } } : {}),
     };
     // The SDK's type demands `customer`, the API does not.
-    const link = await call("payment link creation", () =>
-      this.razorpay.paymentLink.create(body as Parameters<Razorpay["paymentLink"]["create"]>[0]),
-    );
+    const link = await call("payment link creation", () => this.razorpay.paymentLink.create(body as Parameters<Razorpay["paymentLink"]["create"]>[0]));
     const parsed = z.object({ id: z.string().min(1), short_url: z.url() }).safeParse(link);
     if (!parsed.success) throw new RazorpayRequestError("Razorpay returned a payment link without an id or short_url.", null, null);
     return { providerSessionId: parsed.data.id, redirectUrl: parsed.data.short_url };

@@ -29,7 +29,9 @@ export function realProviders(env: Env): PaymentProvider[] {
 
 /** All of the variables, none of them (null), or an error naming the missing ones. */
 function complete<K extends string>(provider: string, vars: Record<K, string | undefined>): Record<K, string> | null {
-  const missing = Object.entries(vars).filter(([, value]) => !value).map(([name]) => name);
+  const missing = Object.entries(vars)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missing.length === Object.keys(vars).length) return null;
   if (missing.length > 0) throw new Error(`${provider} is configured in part: set ${missing.join(" and ")} too, or unset the others.`);
   return vars as Record<K, string>;

@@ -17,8 +17,7 @@ export interface Payments {
 /** Real providers first (Stripe for USD, Razorpay for INR); the built-in checkout covers what they do not, unless BUILTIN_PAYMENTS=off. */
 export async function createPayments(db: Db, env: Env, real: PaymentProvider[] = []): Promise<Payments> {
   const uncovered = saleCurrencies.filter((currency) => !real.some((provider) => provider.currencies.includes(currency)));
-  const builtin =
-    env.BUILTIN_PAYMENTS === "auto" && uncovered.length > 0 ? new BuiltinProvider(uncovered, await builtinSecret(db), env.PUBLIC_URL) : null;
+  const builtin = env.BUILTIN_PAYMENTS === "auto" && uncovered.length > 0 ? new BuiltinProvider(uncovered, await builtinSecret(db), env.PUBLIC_URL) : null;
   const all: PaymentProvider[] = [...real, ...(builtin ? [builtin] : [])];
   return {
     builtin,
@@ -29,7 +28,10 @@ export async function createPayments(db: Db, env: Env, real: PaymentProvider[] =
 
 /** The built-in provider signs its events with a secret generated once and shared by every process on the database. */
 async function builtinSecret(db: Db): Promise<string> {
-  await db.insert(settings).values({ key: "builtin_payments_secret", value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: "builtin_payments_secret", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "builtin_payments_secret"));
   return row!.value;
 }

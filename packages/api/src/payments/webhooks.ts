@@ -53,7 +53,11 @@ export async function applyEvent(deps: AppDeps, providerId: string, event: Provi
   if (event.type === "payment.refunded") {
     // The money already went back: record it whenever the provider says so, in the same transaction as the event id.
     return deps.db.transaction(async (tx): Promise<EventOutcome> => {
-      const inserted = await tx.insert(webhookEvents).values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: deps.now() }).onConflictDoNothing().returning();
+      const inserted = await tx
+        .insert(webhookEvents)
+        .values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: deps.now() })
+        .onConflictDoNothing()
+        .returning();
       if (inserted.length === 0) return "duplicate";
       const [purchase] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.providerPaymentId, event.providerPaymentId));
       if (!purchase) return "unknown_payment";
@@ -65,7 +69,11 @@ export async function applyEvent(deps: AppDeps, providerId: string, event: Provi
 
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<EventOutcome> => {
-    const inserted = await tx.insert(webhookEvents).values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: now }).onConflictDoNothing().returning();
+    const inserted = await tx
+      .insert(webhookEvents)
+      .values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: now })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length === 0) return "duplicate";
     const [row] = /^[0-9a-f-]{36}$/i.test(event.checkoutId)
       ? await tx
@@ -78,7 +86,10 @@ export async function applyEvent(deps: AppDeps, providerId: string, event: Provi
     if (!row) return "unknown_checkout";
     if (row.checkout.status === "paid") return "duplicate";
     if (row.checkout.amount !== event.amount || row.checkout.currency !== event.currency.toUpperCase()) {
-      deps.log.error({ checkout: row.checkout.id, expected: [row.checkout.amount, row.checkout.currency], got: [event.amount, event.currency] }, "payment differs from its checkout");
+      deps.log.error(
+        { checkout: row.checkout.id, expected: [row.checkout.amount, row.checkout.currency], got: [event.amount, event.currency] },
+        "payment differs from its checkout",
+      );
     }
     try {
       // A savepoint, so a second payment for an owned plugin leaves the event record and the checkout update intact.

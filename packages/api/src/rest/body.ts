@@ -15,8 +15,7 @@ export function isJsonContentType(header: string | null): boolean {
  * body is never buffered whole.
  */
 export async function readBodyWithin(request: Request, limit: number): Promise<Uint8Array> {
-  const tooLarge = () =>
-    new AppError("payload_too_large", `The request body is larger than the limit of ${limit} bytes.`, { limit });
+  const tooLarge = () => new AppError("payload_too_large", `The request body is larger than the limit of ${limit} bytes.`, { limit });
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) throw tooLarge();
   if (!request.body) return new Uint8Array(0);

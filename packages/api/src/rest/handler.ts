@@ -75,7 +75,10 @@ export function createRestHandler(router: AnyRouter, deps: AppDeps, rawRoutes: R
     for (const [name, value] of Object.entries(result.headers)) {
       for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
     }
-    const body = result.body === null || typeof result.body === "string" || result.body instanceof Uint8Array ? result.body : (await import("node:stream")).Readable.toWeb(result.body);
+    const body =
+      result.body === null || typeof result.body === "string" || result.body instanceof Uint8Array
+        ? result.body
+        : (await import("node:stream")).Readable.toWeb(result.body);
     return new Response(body as BodyInit | null, { status: result.status, headers });
   };
 }
@@ -86,8 +89,7 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
   const library = createLibrary(router);
 
   let openApiJson: string | undefined;
-  const openApiDocument = () =>
-    (openApiJson ??= JSON.stringify(buildOpenApiDocument(router, { baseUrl: deps.env.PUBLIC_URL, version: "1.0.0" })));
+  const openApiDocument = () => (openApiJson ??= JSON.stringify(buildOpenApiDocument(router, { baseUrl: deps.env.PUBLIC_URL, version: "1.0.0" })));
 
   const trust = compileTrust(deps.env.TRUSTED_PROXIES);
   const answers = new AnswerCache(deps);
@@ -96,7 +98,9 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
   async function operation(request: RestRequest, url: URL, method: string, context: Context, outcome: Outcome): Promise<RestResult> {
     const path = url.pathname.slice(REST_PREFIX.length).replace(/\/+$/, "") || "/";
     if (method === "OPTIONS") {
-      const methods = routesAt(routes, path).filter((r) => r.rest.cors).map((r) => r.method);
+      const methods = routesAt(routes, path)
+        .filter((r) => r.rest.cors)
+        .map((r) => r.method);
       if (methods.length === 0) throw new AppError("not_found", `No such endpoint: OPTIONS ${REST_PREFIX}${path}`);
       return { status: 204, headers: lowerCase(preflightHeaders(methods)), body: null };
     }
@@ -229,4 +233,3 @@ function parseUrl(raw: string): URL {
     throw new AppError("bad_request", "The request's Host header or path is not valid.");
   }
 }
-

@@ -30,8 +30,7 @@ export function createLibrary(router: AnyRouter): Library {
   return createOpenApiNodeHttpHandler({
     router,
     createContext: ({ req }: { req: LibraryRequest }) => req[STATE].context,
-    responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) =>
-      errors.length === 0 && ctx?.res.status ? { status: ctx.res.status } : {},
+    responseMeta: ({ ctx, errors }: { ctx?: Context; errors: unknown[] }) => (errors.length === 0 && ctx?.res.status ? { status: ctx.res.status } : {}),
     onError: ({ error, req }: { error: unknown; req: LibraryRequest }) => {
       req[STATE].error = error;
     },

@@ -117,7 +117,8 @@ export function createRawInput(request: RestRequest, url: URL, method: string, p
   let body: Promise<Uint8Array> | undefined;
   const readBody = () => {
     if (route.bodyLimit === undefined) return Promise.resolve(new Uint8Array(0));
-    return (body ??= readBodyWithin(request.fetch(), route.bodyLimit));
+    body ??= readBodyWithin(request.fetch(), route.bodyLimit);
+    return body;
   };
   return {
     method,

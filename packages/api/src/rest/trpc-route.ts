@@ -28,7 +28,8 @@ export function trpcRoute(router: AnyRouter): RawRoute {
         // The domain errors' own headers (Retry-After, WWW-Authenticate) go out here as on /api/v1.
         responseMeta: ({ errors }) => ({ headers: Object.assign({}, ...errors.map((error) => toAppError(error).headers ?? {})) }),
         onError: ({ error }) => {
-          if (toAppError(error).status >= 500) context.deps.log.error({ requestId: context.requestId, path: input.url.pathname, err: unwrapError(error) }, "request failed");
+          if (toAppError(error).status >= 500)
+            context.deps.log.error({ requestId: context.requestId, path: input.url.pathname, err: unwrapError(error) }, "request failed");
         },
       });
       return fromFetchResponse(response);

@@ -35,10 +35,22 @@ async function payoutOverview(db: Db, now: Date) {
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(100);
   const dueAuthors = dueBalances.length
-    ? await db.select({ id: accounts.id, name: accounts.name, email: accounts.email }).from(accounts).where(inArray(accounts.id, dueBalances.map((b) => b.authorId)))
+    ? await db
+        .select({ id: accounts.id, name: accounts.name, email: accounts.email })
+        .from(accounts)
+        .where(
+          inArray(
+            accounts.id,
+            dueBalances.map((b) => b.authorId),
+          ),
+        )
     : [];
   return {
-    due: dueBalances.map((b) => ({ author: dueAuthors.find((a) => a.id === b.authorId) ?? { id: b.authorId, name: "", email: null }, currency: b.currency, payable: b.payable })),
+    due: dueBalances.map((b) => ({
+      author: dueAuthors.find((a) => a.id === b.authorId) ?? { id: b.authorId, name: "", email: null },
+      currency: b.currency,
+      payable: b.payable,
+    })),
     history: history.map(({ payout, author }) => ({
       id: payout.id,
       author,

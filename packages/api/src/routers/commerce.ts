@@ -41,7 +41,14 @@ export const commerceRouter = {
     .input(z.void())
     .output(purchaseListSchema)
     .query(async ({ ctx }) => ({
-      items: (await listPurchases(ctx.deps.db, ctx.caller.account.id)).map(({ slug, name, currency, amount, status, paidAt }) => ({ slug, name, currency, amount, status, paidAt })),
+      items: (await listPurchases(ctx.deps.db, ctx.caller.account.id)).map(({ slug, name, currency, amount, status, paidAt }) => ({
+        slug,
+        name,
+        currency,
+        amount,
+        status,
+        paidAt,
+      })),
     })),
 
   sales: accountProcedure
@@ -71,18 +78,33 @@ export const commerceRouter = {
       },
       rest: { auth: "key", websiteOnly: true, successStatus: 201, errors: ["not_found", "conflict"] },
     })
-    .input(z.object({ slug: z.string().max(100), country: z.string().regex(/^[A-Z]{2}$/).nullable().optional() }))
+    .input(
+      z.object({
+        slug: z.string().max(100),
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/)
+          .nullable()
+          .optional(),
+      }),
+    )
     .output(z.object({ checkoutId: z.string(), redirectUrl: z.string(), currency: z.string(), amount: z.int() }))
     .mutation(({ ctx, input }) => startCheckout(ctx.deps, ctx.caller, input.slug, input.country ?? null)),
 
-  checkout: accountProcedure
-    .input(z.object({ id: z.string() }))
-    .query(async ({ ctx, input }) => {
-      const found = await findCheckout(ctx.deps, ctx.caller, input.id);
-      return found
-        ? { id: found.checkout.id, slug: found.slug, name: found.name, status: found.checkout.status, currency: found.checkout.currency, amount: found.checkout.amount, provider: found.checkout.provider }
-        : null;
-    }),
+  checkout: accountProcedure.input(z.object({ id: z.string() })).query(async ({ ctx, input }) => {
+    const found = await findCheckout(ctx.deps, ctx.caller, input.id);
+    return found
+      ? {
+          id: found.checkout.id,
+          slug: found.slug,
+          name: found.name,
+          status: found.checkout.status,
+          currency: found.checkout.currency,
+          amount: found.checkout.amount,
+          provider: found.checkout.provider,
+        }
+      : null;
+  }),
 
   /** The built-in provider's "Pay" button (its hosted page is on this website): not part of /api/v1. */
   payBuiltinCheckout: accountProcedure

@@ -1,11 +1,4 @@
-import {
-  convert,
-  convertResponseSchema,
-  currenciesResponseSchema,
-  FX_LIMITS,
-  historyResponseSchema,
-  latestResponseSchema,
-} from "@streamkit/fx";
+import { convert, convertResponseSchema, currenciesResponseSchema, FX_LIMITS, historyResponseSchema, latestResponseSchema } from "@streamkit/fx";
 import type { TRPCRouterRecord } from "@trpc/server";
 import type { Context } from "../context";
 import { AppError, badRequest } from "../errors";
@@ -61,7 +54,14 @@ export const fxRouter = {
       const rates = snapshot.ratesFor(input.base, input.symbols);
       if (!rates.ok) throw noRateToday(rates.missing, snapshot.day.date);
       cacheable(ctx, snapshot);
-      return { base: input.base, rates: rates.value, date: snapshot.day.date, fetchedAt: snapshot.fetchedAt, stale: snapshot.stale, provider: snapshot.provider };
+      return {
+        base: input.base,
+        rates: rates.value,
+        date: snapshot.day.date,
+        fetchedAt: snapshot.fetchedAt,
+        stale: snapshot.stale,
+        provider: snapshot.provider,
+      };
     }),
 
   convert: fxProcedure

@@ -24,9 +24,7 @@ export const meRouter = {
       return {
         account: { id: account.id, name: account.name },
         plan: { name: account.plan, entitlements: plans[account.plan].entitlements },
-        ...(key
-          ? { key: { id: key.id, prefix: key.prefix, scopes: key.scopes, expiresAt: key.expiresAt?.toISOString() ?? null } }
-          : {}),
+        ...(key ? { key: { id: key.id, prefix: key.prefix, scopes: key.scopes, expiresAt: key.expiresAt?.toISOString() ?? null } } : {}),
       };
     }),
 } satisfies TRPCRouterRecord;

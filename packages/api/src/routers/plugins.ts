@@ -28,7 +28,8 @@ export const pluginsRouter = {
         path: "/plugins/mine",
         tags: ["Plugins"],
         summary: "Your plugins, including hidden and removed ones",
-        description: "Most recently updated first. `status` is `published`, `hidden` (taken out of the marketplace by the operator) or `removed` (deleted by you).",
+        description:
+          "Most recently updated first. `status` is `published`, `hidden` (taken out of the marketplace by the operator) or `removed` (deleted by you).",
       },
       rest: { auth: "key", scope: "plugins:read" },
     })
@@ -67,7 +68,13 @@ export const pluginsRouter = {
           `At most ${rateLimits.publish.limit} successful publishes per ${windowName(rateLimits.publish.windowSeconds)} per account (429 rate_limited with Retry-After). A removed plugin is listed again when its author publishes a new version. The publish is one transaction: a failure leaves nothing behind, and of two concurrent publishes of one version exactly one succeeds.`,
         ].join("\n"),
       },
-      rest: { auth: "key", scope: "plugins:write", entitlement: "pluginPublish", successStatus: 201, errors: ["invalid_package", "slug_taken", "version_exists"] },
+      rest: {
+        auth: "key",
+        scope: "plugins:write",
+        entitlement: "pluginPublish",
+        successStatus: 201,
+        errors: ["invalid_package", "slug_taken", "version_exists"],
+      },
     })
     .input(publishRequestSchema)
     .output(publishResponseSchema)

@@ -18,7 +18,7 @@ export function filesFor(entry: CataloguePlugin, versionIndex: number): { path: 
   const files: Record<string, string> = { ...entry.files };
   // Older versions carry only the files that differed; later overrides win up to this version.
   for (let i = entry.versions.length - 1; i >= versionIndex; i--) Object.assign(files, entry.versions[i]!.files ?? {});
-  const manifest = JSON.stringify(manifestFor(entry, version.version), null, 2) + "\n";
+  const manifest = `${JSON.stringify(manifestFor(entry, version.version), null, 2)}\n`;
   return [{ path: "plugin.json", content: manifest }, ...Object.entries(files).map(([path, content]) => ({ path, content }))];
 }
 

@@ -5,7 +5,6 @@ import { principalColumns } from "../auth/principal-columns";
 import type { AccountPrincipal } from "../context";
 import { AppError } from "../errors";
 
-
 export async function findAccountById(db: Db, id: string): Promise<AccountPrincipal | null> {
   const [row] = await db.select(principalColumns).from(accounts).where(eq(accounts.id, id)).limit(1);
   return row ?? null;

@@ -26,13 +26,7 @@ export function toKeyView(key: typeof apiKeys.$inferSelect, now: Date): ApiKeyVi
   };
 }
 
-export async function createApiKey(
-  db: Db,
-  accountId: string,
-  input: { name: string; scopes: Scope[]; expiresAt?: Date | null },
-  now: Date,
-  maxKeys: number,
-) {
+export async function createApiKey(db: Db, accountId: string, input: { name: string; scopes: Scope[]; expiresAt?: Date | null }, now: Date, maxKeys: number) {
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
     throw new AppError("validation_error", "The expiry must be in the future.", [{ path: "expiresAt", message: "Must be in the future." }]);
   }

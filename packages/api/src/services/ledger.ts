@@ -32,7 +32,9 @@ export async function balances(db: Queryable, now: Date, authorId?: string): Pro
       authorId: ledgerEntries.authorId,
       currency: ledgerEntries.currency,
       earned: money(sql`sum(${ledgerEntries.share}) filter (where ${ledgerEntries.kind} in ('sale', 'refund'))`),
-      held: money(sql`sum(${ledgerEntries.share}) filter (where ${ledgerEntries.kind} in ('sale', 'refund') and ${ledgerEntries.availableAt} > ${at}::timestamptz)`),
+      held: money(
+        sql`sum(${ledgerEntries.share}) filter (where ${ledgerEntries.kind} in ('sale', 'refund') and ${ledgerEntries.availableAt} > ${at}::timestamptz)`,
+      ),
       payable: money(sql`sum(${ledgerEntries.share}) filter (where ${ledgerEntries.availableAt} <= ${at}::timestamptz)`),
       paidOut: money(sql`-sum(${ledgerEntries.share}) filter (where ${ledgerEntries.kind} = 'payout')`),
     })
@@ -47,7 +49,14 @@ export async function salesReport(db: Db, authorId: string, now: Date): Promise<
   const mine = await balances(db, now, authorId);
   const earnings = saleCurrencies.map((currency) => {
     const b = mine.find((row) => row.currency === currency);
-    return { currency, earned: b?.earned ?? 0, held: b?.held ?? 0, payable: b?.payable ?? 0, paidOut: b?.paidOut ?? 0, minimum: commerce.payoutMinimum[currency] };
+    return {
+      currency,
+      earned: b?.earned ?? 0,
+      held: b?.held ?? 0,
+      payable: b?.payable ?? 0,
+      paidOut: b?.paidOut ?? 0,
+      minimum: commerce.payoutMinimum[currency],
+    };
   });
   const at = now.toISOString();
   // Payouts settle the oldest payable sales first: a sale is paid out when the running total of payable
@@ -56,9 +65,10 @@ export async function salesReport(db: Db, authorId: string, now: Date): Promise<
     db
       .select({
         purchaseId: ledgerEntries.purchaseId,
-        running: sql<number>`sum(${ledgerEntries.share}) over (partition by ${ledgerEntries.currency} order by ${ledgerEntries.availableAt}, ${ledgerEntries.id})`
-          .mapWith(Number)
-          .as("running"),
+        running:
+          sql<number>`sum(${ledgerEntries.share}) over (partition by ${ledgerEntries.currency} order by ${ledgerEntries.availableAt}, ${ledgerEntries.id})`
+            .mapWith(Number)
+            .as("running"),
       })
       .from(ledgerEntries)
       .innerJoin(purchases, eq(purchases.id, ledgerEntries.purchaseId))

@@ -131,7 +131,12 @@ export function publishedPluginStatement(db: Db) {
 
 /** Any plugin by `slug` (placeholder), whatever its status (its author sees hidden and removed ones). */
 function anyPluginStatement(db: Db) {
-  return db.select(listingColumns).from(plugins).innerJoin(accounts, eq(accounts.id, plugins.ownerId)).where(eq(plugins.slug, sql.placeholder("slug"))).limit(1);
+  return db
+    .select(listingColumns)
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(eq(plugins.slug, sql.placeholder("slug")))
+    .limit(1);
 }
 
 /** A plugin's versions by `pluginId` (placeholder), newest first. */
@@ -150,7 +155,10 @@ function prepareStatements(db: Db) {
     page(shape: PageShape) {
       const name = `market_page_${Number(shape.search)}${Number(shape.after)}`;
       let statement = pages.get(name);
-      if (!statement) pages.set(name, (statement = marketPageStatement(db, shape).prepare(name)));
+      if (!statement) {
+        statement = marketPageStatement(db, shape).prepare(name);
+        pages.set(name, statement);
+      }
       return statement;
     },
     published: publishedPluginStatement(db).prepare("published_plugin"),
@@ -163,7 +171,10 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
 
 function statementsFor(db: Db): ReturnType<typeof prepareStatements> {
   let statements = prepared.get(db);
-  if (!statements) prepared.set(db, (statements = prepareStatements(db)));
+  if (!statements) {
+    statements = prepareStatements(db);
+    prepared.set(db, statements);
+  }
   return statements;
 }
 
@@ -173,9 +184,7 @@ export async function listPlugins(db: Db, caller: Caller, query: ListPluginsQuer
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const next =
-    rows.length > query.limit && last
-      ? encodeCursor({ official: last.plugin.official, downloads: last.plugin.downloads, id: last.plugin.id })
-      : null;
+    rows.length > query.limit && last ? encodeCursor({ official: last.plugin.official, downloads: last.plugin.downloads, id: last.plugin.id }) : null;
   const extras = await listingExtras(db, caller, page);
   return { items: page.map((row) => toListing(row, caller, extras)), next };
 }

@@ -69,12 +69,12 @@ async function downloadedBefore(deps: AppDeps, accountId: string, pluginId: stri
 async function countDownload(deps: AppDeps, pluginId: string, accountId: string): Promise<void> {
   const day = deps.now().toISOString().slice(0, 10);
   await deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(pluginDownloads)
-      .values({ pluginId, accountId, day })
-      .onConflictDoNothing()
-      .returning({ day: pluginDownloads.day });
-    if (inserted.length) await tx.update(plugins).set({ downloads: sql`${plugins.downloads} + 1` }).where(eq(plugins.id, pluginId));
+    const inserted = await tx.insert(pluginDownloads).values({ pluginId, accountId, day }).onConflictDoNothing().returning({ day: pluginDownloads.day });
+    if (inserted.length)
+      await tx
+        .update(plugins)
+        .set({ downloads: sql`${plugins.downloads} + 1` })
+        .where(eq(plugins.id, pluginId));
   });
 }
 

@@ -18,7 +18,11 @@ function invalidPackage(problems: { path: string; message: string }[]): AppError
   const shown = problems.slice(0, MESSAGE_PROBLEMS).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
   const more = problems.length > MESSAGE_PROBLEMS ? ` (and ${problems.length - MESSAGE_PROBLEMS} more in details)` : "";
   const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
-  return new AppError("invalid_package", `The package has ${count}; fix ${problems.length === 1 ? "it" : "them"} and publish again — ${shown.join("; ")}${more}`, problems);
+  return new AppError(
+    "invalid_package",
+    `The package has ${count}; fix ${problems.length === 1 ? "it" : "them"} and publish again — ${shown.join("; ")}${more}`,
+    problems,
+  );
 }
 
 const utf8Bytes = (text: string) => Buffer.byteLength(text, "utf8");
@@ -59,7 +63,10 @@ export async function publishPlugin(deps: AppDeps, caller: AccountCaller, input:
     if (!pluginId) {
       const [existing] = await tx.select().from(plugins).where(eq(plugins.slug, manifest.id)).for("update");
       if (!existing || existing.ownerId !== accountId) {
-        throw new AppError("slug_taken", `Another publisher owns the plugin id "${manifest.id}"; choose another id in plugin.json (and rename the folder to match).`);
+        throw new AppError(
+          "slug_taken",
+          `Another publisher owns the plugin id "${manifest.id}"; choose another id in plugin.json (and rename the folder to match).`,
+        );
       }
       if (!isHigherVersion(manifest.version, existing.latestVersion)) {
         throw new AppError(

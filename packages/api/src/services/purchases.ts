@@ -93,7 +93,13 @@ async function recordRefund(tx: Tx, purchase: typeof purchases.$inferSelect, now
 }
 
 function summary(purchase: typeof purchases.$inferSelect) {
-  return { id: purchase.id, status: purchase.status, currency: purchase.currency, amount: purchase.amount, refundedAt: purchase.refundedAt?.toISOString() ?? null };
+  return {
+    id: purchase.id,
+    status: purchase.status,
+    currency: purchase.currency,
+    amount: purchase.amount,
+    refundedAt: purchase.refundedAt?.toISOString() ?? null,
+  };
 }
 
 /** The latest purchases, for the operator's refund page. */

@@ -70,7 +70,10 @@ describe("npm run -s admin", () => {
 
   it("revokes keys and honours expiry dates", async () => {
     await admin(["account", "create", "--email", "edsger@example.com"], env);
-    const { json: key } = await admin(["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2099-01-01T00:00:00Z"], env);
+    const { json: key } = await admin(
+      ["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2099-01-01T00:00:00Z"],
+      env,
+    );
     expect((await me(key.key)).status).toBe(200);
     const revoked = await admin(["key", "revoke", "--id", key.id], env);
     expect(revoked.json).toEqual({ id: key.id, status: "revoked" });
@@ -88,7 +91,13 @@ describe("npm run -s admin", () => {
     const published = await fetch(`${server.url}/api/v1/plugins`, {
       method: "POST",
       headers,
-      body: JSON.stringify({ changelog: "First.", files: [{ path: "plugin.json", content: JSON.stringify(manifest) }, { path: "main.lua", content: 'ui.notify("hi")\n' }] }),
+      body: JSON.stringify({
+        changelog: "First.",
+        files: [
+          { path: "plugin.json", content: JSON.stringify(manifest) },
+          { path: "main.lua", content: 'ui.notify("hi")\n' },
+        ],
+      }),
     });
     expect(published.status).toBe(201);
     const request = (tier: string) => fetch(`${server.url}/api/v1/plugins/cli-priced/price`, { method: "PUT", headers, body: JSON.stringify({ tier }) });
@@ -134,22 +143,34 @@ describe("npm run -s admin", () => {
     [["key", "revoke", "--id", "00000000-0000-4000-8000-000000000000"], 1, "not_found"],
     [["account", "delete", "--email", "grace@example.com"], 2, "bad_request"],
     [["account", "create", "--email", "y@example.com", "--bogus"], 2, "bad_request"],
-  ])("refuses %j with a JSON error on stderr", async (args, code, errorCode) => {
-    const result = await admin(args as string[], env);
-    expect(result.code).toBe(code);
-    expect(result.stdout).toBe("");
-    expect(result.error).toEqual({ error: { code: errorCode, message: expect.any(String) } });
-  }, 60_000);
+  ])(
+    "refuses %j with a JSON error on stderr",
+    async (args, code, errorCode) => {
+      const result = await admin(args as string[], env);
+      expect(result.code).toBe(code);
+      expect(result.stdout).toBe("");
+      expect(result.error).toEqual({ error: { code: errorCode, message: expect.any(String) } });
+    },
+    60_000,
+  );
 
   it("prints no internals when something unexpected fails: a generic error naming an incident, the cause logged under it", async () => {
     // A database nobody listens on: the command cannot even start.
-    const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], { DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere" });
+    const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], {
+      DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
+    });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
-    expect(result.error).toEqual({ error: { code: "internal_error", message: expect.stringMatching(/^The command failed unexpectedly \(incident [0-9a-f-]{36}\)/) } });
+    expect(result.error).toEqual({
+      error: { code: "internal_error", message: expect.stringMatching(/^The command failed unexpectedly \(incident [0-9a-f-]{36}\)/) },
+    });
     expect(JSON.stringify(result.error)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     const incident = /incident ([0-9a-f-]{36})/.exec(result.error.error.message)![1];
-    const logged = result.stderr.trim().split("\n").slice(0, -1).map((line) => JSON.parse(line));
+    const logged = result.stderr
+      .trim()
+      .split("\n")
+      .slice(0, -1)
+      .map((line) => JSON.parse(line));
     expect(logged).toContainEqual(expect.objectContaining({ incident, msg: "admin command failed", level: 50 }));
   }, 60_000);
 });

@@ -23,7 +23,11 @@ beforeAll(async () => {
   author = await makeAccount("Author");
   fan = await makeAccount("Fan");
   stranger = await makeAccount("Stranger", "ultimate");
-  const files = pluginFolder({ id: "overlay-counter", version: "1.2.0", files: { "lib/util.lua": "return { add = function(a, b) return a + b end }\n", "README.md": "# Counter\n" } });
+  const files = pluginFolder({
+    id: "overlay-counter",
+    version: "1.2.0",
+    files: { "lib/util.lua": "return { add = function(a, b) return a + b end }\n", "README.md": "# Counter\n" },
+  });
   const created = await app.json("/plugins", jsonPost({ files, changelog: "Counter." }, bearer(author.key)));
   expect(created.status).toBe(201);
 });

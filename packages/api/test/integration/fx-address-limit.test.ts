@@ -26,8 +26,7 @@ beforeEach(() => clock.nextMinute());
 
 function client(deps: AppDeps, peer: string) {
   const handler = createRestHandler(appRouter, deps);
-  return (path: string, headers: Record<string, string> = {}) =>
-    handler(new Request(`http://localhost/api/v1${path}`, { headers }), { remoteAddress: peer });
+  return (path: string, headers: Record<string, string> = {}) => handler(new Request(`http://localhost/api/v1${path}`, { headers }), { remoteAddress: peer });
 }
 
 describe("120 requests a minute per address", () => {
@@ -75,13 +74,20 @@ describe("120 requests a minute per address", () => {
     const sent = [125, 3, 60];
     // Interleaved and all in flight at once, so they share the limiter's batches.
     const calls: string[] = [];
-    for (let i = 0; i < Math.max(...sent); i++) addresses.forEach((address, a) => i < sent[a]! && calls.push(address));
+    for (let i = 0; i < Math.max(...sent); i++) {
+      addresses.forEach((address, a) => {
+        if (i < sent[a]!) calls.push(address);
+      });
+    }
     const responses = await Promise.all(calls.map((address) => client(app.deps, address)("/fx/convert?from=USD&to=EUR&amount=2")));
     for (const [a, address] of addresses.entries()) {
       const mine = responses.filter((_, i) => calls[i] === address);
       const ok = mine.filter((r) => r.status === 200);
       expect(ok, address).toHaveLength(Math.min(120, sent[a]!));
-      expect(mine.filter((r) => r.status === 429), address).toHaveLength(Math.max(0, sent[a]! - 120));
+      expect(
+        mine.filter((r) => r.status === 429),
+        address,
+      ).toHaveLength(Math.max(0, sent[a]! - 120));
       const remaining = ok.map((r) => Number(r.headers.get("x-ratelimit-remaining"))).sort((x, y) => x - y);
       expect(remaining, address).toEqual(Array.from({ length: ok.length }, (_, i) => 120 - ok.length + i));
     }

@@ -86,7 +86,11 @@ describe("GET /fx/latest", () => {
   ])("%s: 404 not_found for a well-formed code with no rate today", async (query, missing) => {
     const { status, body, headers } = await app.json(`/fx/latest?${query}`);
     expect(status).toBe(404);
-    expect(body.error).toEqual({ code: "not_found", message: expect.stringContaining(missing.join(", ")), details: { currencies: missing, date: "2026-03-13" } });
+    expect(body.error).toEqual({
+      code: "not_found",
+      message: expect.stringContaining(missing.join(", ")),
+      details: { currencies: missing, date: "2026-03-13" },
+    });
     expect(headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
   });
 });
@@ -170,7 +174,13 @@ describe("GET /fx/currencies and the legacy GET /rates", () => {
     expect(status).toBe(200);
     expect(body.date).toBe("2026-03-13");
     expect(body.currencies.map((c: { code: string }) => c.code)).toEqual(CODES);
-    expect(body.currencies.find((c: { code: string }) => c.code === "KWD")).toEqual({ code: "KWD", name: "Kuwaiti Dinar", symbol: "KD", decimals: 3, popular: false });
+    expect(body.currencies.find((c: { code: string }) => c.code === "KWD")).toEqual({
+      code: "KWD",
+      name: "Kuwaiti Dinar",
+      symbol: "KD",
+      decimals: 3,
+      popular: false,
+    });
     expect(body.currencies.find((c: { code: string }) => c.code === "JPY")).toMatchObject({ decimals: 0, popular: true });
     expectFxHeaders(headers);
   });

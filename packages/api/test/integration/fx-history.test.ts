@@ -23,14 +23,16 @@ beforeAll(async () => {
   app = await createTestApp({ now: clock.now });
   // Inserted newest first: the order of storage must not matter. 2026-03-11 is a gap,
   // 2026-03-10 has no EUR, 2026-03-12 no GBP.
-  await app.deps.db.insert(fxDays).values([
-    day("2026-03-13", { USD: 1, EUR: 0.8, GBP: 0.75, JPY: 150 }),
-    day("2026-03-12", { USD: 1, EUR: 0.5, JPY: 149 }),
-    day("2026-03-10", { USD: 1, GBP: 0.74, JPY: 148 }),
-    day("2026-03-09", { USD: 1, EUR: 0.4, GBP: 0.8, JPY: 147 }),
-    day("2025-03-13", { USD: 1, EUR: 0.95, GBP: 0.79, JPY: 148.5 }),
-    day("2025-03-12", { USD: 1, EUR: 0.96, GBP: 0.8, JPY: 148.2 }),
-  ]);
+  await app.deps.db
+    .insert(fxDays)
+    .values([
+      day("2026-03-13", { USD: 1, EUR: 0.8, GBP: 0.75, JPY: 150 }),
+      day("2026-03-12", { USD: 1, EUR: 0.5, JPY: 149 }),
+      day("2026-03-10", { USD: 1, GBP: 0.74, JPY: 148 }),
+      day("2026-03-09", { USD: 1, EUR: 0.4, GBP: 0.8, JPY: 147 }),
+      day("2025-03-13", { USD: 1, EUR: 0.95, GBP: 0.79, JPY: 148.5 }),
+      day("2025-03-12", { USD: 1, EUR: 0.96, GBP: 0.8, JPY: 148.2 }),
+    ]);
 });
 
 afterAll(() => app.close());

@@ -181,7 +181,13 @@ describe("a history round on a database that already keeps days", () => {
   it("adds the missing days, rewrites the current one, and leaves the kept ones alone", async () => {
     const clock = new TestClock(Date.parse("2026-03-16T09:00:00.000Z"));
     const app = await freshApp(clock);
-    const kept = { date: "2025-01-08", rates: { USD: 1, EUR: 0.5 }, contributors: { USD: ["ecb"], EUR: ["ecb", "exchangerate-api"] }, sources: ["ecb", "exchangerate-api"], fetchedAt: new Date("2025-01-08T18:00:00.000Z") };
+    const kept = {
+      date: "2025-01-08",
+      rates: { USD: 1, EUR: 0.5 },
+      contributors: { USD: ["ecb"], EUR: ["ecb", "exchangerate-api"] },
+      sources: ["ecb", "exchangerate-api"],
+      fetchedAt: new Date("2025-01-08T18:00:00.000Z"),
+    };
     await app.deps.db.insert(fxDays).values([kept, { ...kept, date: "2025-01-10", rates: { USD: 1, EUR: 0.6 } }]);
     const summary = await installFx(app.deps, { config: feeds.config() }).refresh({ mode: "history" });
     expect(summary.stored).toEqual(["2025-01-07", "2025-01-09", "2025-01-10"]);

@@ -32,7 +32,10 @@ beforeEach(() => {
 
 describe("POST /api/v1/plugins", () => {
   it("publishes a first version: 201 with the version, the listing and a Location", async () => {
-    const { status, body, headers } = await publish(author.key, publishBody({ id: "hello-world", name: "Hello World", permissions: ["ui.notify"] }, "First release."));
+    const { status, body, headers } = await publish(
+      author.key,
+      publishBody({ id: "hello-world", name: "Hello World", permissions: ["ui.notify"] }, "First release."),
+    );
     expect(status).toBe(201);
     expect(headers.get("location")).toBe("/api/v1/plugins/hello-world");
     expect(body.version).toEqual({
@@ -45,7 +48,16 @@ describe("POST /api/v1/plugins", () => {
         { path: "main.lua", bytes: Buffer.byteLength('local greeting <const> = "Hello"\nui.notify(greeting .. ", stream!")\n') },
       ],
     });
-    expect(body.item).toMatchObject({ slug: "hello-world", name: "Hello World", version: "1.0.0", permissions: ["ui.notify"], mine: true, owned: true, status: "published", downloads: 0 });
+    expect(body.item).toMatchObject({
+      slug: "hello-world",
+      name: "Hello World",
+      version: "1.0.0",
+      permissions: ["ui.notify"],
+      mine: true,
+      owned: true,
+      status: "published",
+      downloads: 0,
+    });
 
     const detail = await app.json("/plugins/hello-world");
     expect(detail.body.item.versions).toEqual([{ version: "1.0.0", changelog: "First release.", createdAt: clock.now().toISOString() }]);
@@ -127,7 +139,10 @@ describe("POST /api/v1/plugins", () => {
     expect(messages).toContain('add "overlay-kit" to "libraries"');
 
     clock.nextMinute();
-    const ok = await publish(author.key, publishBody({ id: "needs-perms", main, permissions: ["chat.read"], optional_permissions: ["network"], libraries: ["overlay-kit"] }));
+    const ok = await publish(
+      author.key,
+      publishBody({ id: "needs-perms", main, permissions: ["chat.read"], optional_permissions: ["network"], libraries: ["overlay-kit"] }),
+    );
     expect(ok.status).toBe(201);
   });
 

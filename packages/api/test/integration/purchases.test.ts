@@ -50,7 +50,9 @@ describe("buying with the built-in provider", () => {
     const event = app.deps.payments.builtin!.paymentEvent({ id: checkout.checkoutId, amount: checkout.amount, currency: checkout.currency }, clock.now());
     expect(await deliver(app, event)).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
     const mine = await app.json("/purchases", { headers: bearer(indian.key) });
-    expect(mine.body).toEqual({ items: [{ slug: "song-queue", name: "Song Queue", currency: "INR", amount: 9900, status: "paid", paidAt: clock.now().toISOString() }] });
+    expect(mine.body).toEqual({
+      items: [{ slug: "song-queue", name: "Song Queue", currency: "INR", amount: 9900, status: "paid", paidAt: clock.now().toISOString() }],
+    });
     expect((await app.json("/plugins/song-queue", { headers: bearer(indian.key) })).body.item.owned).toBe(true);
     expect((await app.json("/plugins/song-queue/package", { headers: bearer(indian.key) })).status).toBe(200);
 
@@ -81,10 +83,12 @@ describe("buying with the built-in provider", () => {
     const first = await startCheckout(app.deps, caller, "big-ticket", null);
     const second = await startCheckout(app.deps, caller, "big-ticket", null);
     const builtin = app.deps.payments.builtin!;
-    expect((await deliver(app, builtin.paymentEvent({ id: first.checkoutId, amount: first.amount, currency: first.currency }, clock.now()))).body.outcome).toBe("applied");
-    expect((await deliver(app, builtin.paymentEvent({ id: second.checkoutId, amount: second.amount, currency: second.currency }, clock.now()))).body.outcome).toBe(
-      "double_payment_refunded",
+    expect((await deliver(app, builtin.paymentEvent({ id: first.checkoutId, amount: first.amount, currency: first.currency }, clock.now()))).body.outcome).toBe(
+      "applied",
     );
+    expect(
+      (await deliver(app, builtin.paymentEvent({ id: second.checkoutId, amount: second.amount, currency: second.currency }, clock.now()))).body.outcome,
+    ).toBe("double_payment_refunded");
     const rows = await app.deps.db.select().from(purchases).where(eq(purchases.accountId, buyer.id));
     expect(rows).toHaveLength(1);
     const [duplicate] = await app.deps.db.select().from(checkouts).where(eq(checkouts.id, second.checkoutId));
@@ -105,7 +109,13 @@ describe("buying with the built-in provider", () => {
 describe("webhooks", () => {
   it.each([
     ["a tampered body", (e: { rawBody: string; headers: Record<string, string> }) => ({ ...e, rawBody: e.rawBody.replace("9900", "1") })],
-    ["a wrong signature", (e: { rawBody: string; headers: Record<string, string> }) => ({ ...e, headers: { ...e.headers, "streamkit-signature": signPayload(e.rawBody, "not-the-secret", clock.now()) } })],
+    [
+      "a wrong signature",
+      (e: { rawBody: string; headers: Record<string, string> }) => ({
+        ...e,
+        headers: { ...e.headers, "streamkit-signature": signPayload(e.rawBody, "not-the-secret", clock.now()) },
+      }),
+    ],
     ["no signature", (e: { rawBody: string; headers: Record<string, string> }) => ({ ...e, headers: { "content-type": "application/json" } })],
   ])("refuses %s with 400 and records nothing", async (_name, tamper) => {
     const buyer = await account("Victim");
@@ -120,7 +130,10 @@ describe("webhooks", () => {
   it("refuses a signed event replayed after the replay window", async () => {
     const buyer = await account("Late Replay");
     const checkout = await startCheckout(app.deps, await webCaller(app, buyer.id), "song-queue", "IN");
-    const old = app.deps.payments.builtin!.paymentEvent({ id: checkout.checkoutId, amount: checkout.amount, currency: checkout.currency }, new Date(clock.now().getTime() - 10 * 60_000));
+    const old = app.deps.payments.builtin!.paymentEvent(
+      { id: checkout.checkoutId, amount: checkout.amount, currency: checkout.currency },
+      new Date(clock.now().getTime() - 10 * 60_000),
+    );
     const answer = await deliver(app, old);
     expect(answer.status).toBe(400);
     expect(answer.body.error?.message).toMatch(/replay window/);
@@ -196,12 +209,27 @@ describe("the author's money", () => {
     expect(await usd()).toMatchObject({ earned: 3200, held: 0, payable: 3200 });
 
     const made = (await runPayouts(app.deps, { method: "paypal", reference: "PP-123" })).filter((p) => p.author.id === seller.id);
-    expect(made).toEqual([{ id: expect.any(String), author: expect.objectContaining({ id: seller.id }), currency: "USD", amount: 3200, method: "paypal", reference: "PP-123" }]);
+    expect(made).toEqual([
+      { id: expect.any(String), author: expect.objectContaining({ id: seller.id }), currency: "USD", amount: 3200, method: "paypal", reference: "PP-123" },
+    ]);
     const final = await report();
-    expect(final.earnings.find((e: { currency: string }) => e.currency === "USD")).toEqual({ currency: "USD", earned: 3200, held: 0, payable: 0, paidOut: 3200, minimum: 2500 });
-    expect(final.payouts).toEqual([{ id: made[0]!.id, currency: "USD", amount: 3200, method: "paypal", reference: "PP-123", createdAt: clock.now().toISOString() }]);
+    expect(final.earnings.find((e: { currency: string }) => e.currency === "USD")).toEqual({
+      currency: "USD",
+      earned: 3200,
+      held: 0,
+      payable: 0,
+      paidOut: 3200,
+      minimum: 2500,
+    });
+    expect(final.payouts).toEqual([
+      { id: made[0]!.id, currency: "USD", amount: 3200, method: "paypal", reference: "PP-123", createdAt: clock.now().toISOString() },
+    ]);
     expect(final.sales).toHaveLength(4);
-    expect(final.sales.every((s: { payable: boolean; paidOut: boolean; share: number; amount: number }) => s.payable && s.paidOut && s.share === 800 && s.amount === 1000)).toBe(true);
+    expect(
+      final.sales.every(
+        (s: { payable: boolean; paidOut: boolean; share: number; amount: number }) => s.payable && s.paidOut && s.share === 800 && s.amount === 1000,
+      ),
+    ).toBe(true);
     expect((await runPayouts(app.deps)).filter((p) => p.author.id === seller.id)).toEqual([]);
     await expect(runPayouts(app.deps, { method: "cheque" })).rejects.toMatchObject({ code: "bad_request" });
   });

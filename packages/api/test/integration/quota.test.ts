@@ -68,9 +68,7 @@ describe("API key quota", () => {
   it("lets exactly the free places through when five creations race two below the limit", async () => {
     const account = await accountWithKeys(limit - 2);
     const trpc = await website(account.id);
-    const results = await race(account.id, () =>
-      Array.from({ length: 5 }, (_, i) => trpc.keys.create({ name: `racer ${i}`, scopes: ["plugins:read"] })),
-    );
+    const results = await race(account.id, () => Array.from({ length: 5 }, (_, i) => trpc.keys.create({ name: `racer ${i}`, scopes: ["plugins:read"] })));
 
     const created = results.filter((r) => r.status === "fulfilled");
     const refused = results.flatMap((r) => (r.status === "rejected" ? [domainError(r.reason)] : []));

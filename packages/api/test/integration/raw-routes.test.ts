@@ -77,10 +77,20 @@ describe("POST /api/webhooks/{provider}", () => {
 
   it("refuses a body declared over 1 MiB at once with 413 payload_too_large", async () => {
     const { status, body, headers } = await read(
-      await app.raw("/api/webhooks/builtin", { method: "POST", headers: { "content-length": String(MAX_WEBHOOK_BYTES + 1) }, body: "x".repeat(MAX_WEBHOOK_BYTES + 1) }),
+      await app.raw("/api/webhooks/builtin", {
+        method: "POST",
+        headers: { "content-length": String(MAX_WEBHOOK_BYTES + 1) },
+        body: "x".repeat(MAX_WEBHOOK_BYTES + 1),
+      }),
     );
     expect(status).toBe(413);
-    expect(body).toEqual({ error: { code: "payload_too_large", message: `The request body is larger than the limit of ${MAX_WEBHOOK_BYTES} bytes.`, details: { limit: MAX_WEBHOOK_BYTES } } });
+    expect(body).toEqual({
+      error: {
+        code: "payload_too_large",
+        message: `The request body is larger than the limit of ${MAX_WEBHOOK_BYTES} bytes.`,
+        details: { limit: MAX_WEBHOOK_BYTES },
+      },
+    });
     expect(headers.get("x-request-id")).toBeTruthy();
   });
 

@@ -93,7 +93,9 @@ describe("operator refunds", () => {
 
     const answers = await Promise.all([1, 2, 3].map(() => refundPurchase(deps, purchase.id, "operator")));
 
-    expect(provider.calls).toEqual([{ providerPaymentId: purchase.providerPaymentId, amount: purchase.amount, idempotencyKey: `streamkit-refund-${purchase.id}` }]);
+    expect(provider.calls).toEqual([
+      { providerPaymentId: purchase.providerPaymentId, amount: purchase.amount, idempotencyKey: `streamkit-refund-${purchase.id}` },
+    ]);
     for (const answer of answers) expect(answer).toMatchObject({ id: purchase.id, status: "refunded", refundedAt: clock.now().toISOString() });
     expect(answers.map((a) => a.alreadyRefunded).sort()).toEqual([false, true, true]);
     const entries = await refundEntries(purchase.id);

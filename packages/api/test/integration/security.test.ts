@@ -187,17 +187,20 @@ describe.each(named(operations.filter((op) => op.requires.entitlement && !op.req
   const entitlement = operation.requires.entitlement!;
   const required = operation.requires.plan!;
 
-  it.each(planNames.filter((plan) => !grants(plan, entitlement)))("on the %s plan: 403 plan_required naming the cheapest plan that grants it", async (current) => {
-    const { status, body } = await call(operation, bearer(planKeys[current]));
-    expect(status).toBe(403);
-    expect(body).toEqual({
-      error: {
-        code: "plan_required",
-        message: `This needs the ${plans[required].title} plan or higher; the account is on ${plans[current].title}.`,
-        details: { requiredPlan: required },
-      },
-    });
-  });
+  it.each(planNames.filter((plan) => !grants(plan, entitlement)))(
+    "on the %s plan: 403 plan_required naming the cheapest plan that grants it",
+    async (current) => {
+      const { status, body } = await call(operation, bearer(planKeys[current]));
+      expect(status).toBe(403);
+      expect(body).toEqual({
+        error: {
+          code: "plan_required",
+          message: `This needs the ${plans[required].title} plan or higher; the account is on ${plans[current].title}.`,
+          details: { requiredPlan: required },
+        },
+      });
+    },
+  );
 
   it.each(planNames.filter((plan) => grants(plan, entitlement)))("on the %s plan: past the plan rung", async (current) => {
     const { status, body } = await call(operation, bearer(planKeys[current]));

@@ -79,7 +79,9 @@ describe("the session → caller", () => {
   });
 
   it("refuses a suspended account's built-in payment, like every other write", async () => {
-    const { status, body } = await read(await mutate("commerce.payBuiltinCheckout", { id: "00000000-0000-0000-0000-000000000000" }, { cookie: suspended.cookie }));
+    const { status, body } = await read(
+      await mutate("commerce.payBuiltinCheckout", { id: "00000000-0000-0000-0000-000000000000" }, { cookie: suspended.cookie }),
+    );
     expect(status).toBe(403);
     expect(body.error.data.appError.code).toBe("account_disabled");
   });

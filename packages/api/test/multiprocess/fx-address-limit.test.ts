@@ -29,9 +29,7 @@ beforeAll(async () => {
   });
   // Both processes at the start of a minute, so the burst stays in one window.
   writeFileSync(clockFile, String(60_000 - (Date.now() % 60_000) + 1_000));
-  servers = await Promise.all(
-    [0, 1].map(() => startServerProcess({ DATABASE_URL: database.url!, CLOCK_FILE: clockFile, TRUSTED_PROXIES: "loopback" })),
-  );
+  servers = await Promise.all([0, 1].map(() => startServerProcess({ DATABASE_URL: database.url!, CLOCK_FILE: clockFile, TRUSTED_PROXIES: "loopback" })));
 }, 120_000);
 
 afterAll(async () => {
@@ -42,9 +40,7 @@ afterAll(async () => {
 it("admits exactly 120 requests a minute from one address across two processes", async () => {
   const from = (address: string) => ({ headers: { "x-forwarded-for": address } });
   const paths = ["/api/v1/fx/latest", "/api/v1/fx/convert?from=USD&to=JPY&amount=3", "/api/v1/rates"];
-  const responses = await Promise.all(
-    Array.from({ length: 130 }, (_, i) => fetch(`${servers[i % 2]!.url}${paths[i % paths.length]}`, from("203.0.113.7"))),
-  );
+  const responses = await Promise.all(Array.from({ length: 130 }, (_, i) => fetch(`${servers[i % 2]!.url}${paths[i % paths.length]}`, from("203.0.113.7"))));
   const statuses = responses.map((r) => r.status);
   expect(statuses.filter((s) => s === 200)).toHaveLength(120);
   expect(statuses.filter((s) => s === 429)).toHaveLength(10);

@@ -70,11 +70,7 @@ export async function insertPlugin(db: Db, seed: PluginSeed) {
 }
 
 /** An API key for `accountId`, created through the same service the website uses; returns the whole key. */
-export async function insertKey(
-  db: Db,
-  accountId: string,
-  options: { scopes?: Scope[]; expiresAt?: Date | null; revoked?: boolean; name?: string } = {},
-) {
+export async function insertKey(db: Db, accountId: string, options: { scopes?: Scope[]; expiresAt?: Date | null; revoked?: boolean; name?: string } = {}) {
   const created = await createApiKey(
     db,
     accountId,

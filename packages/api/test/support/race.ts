@@ -24,7 +24,7 @@ export async function raceThroughLock<T>(
     await tx.unsafe(gate.lockSql, gate.params);
     calls = start();
     // Settled promises never reject unhandled while the gate is closed.
-    calls.forEach((call) => call.catch(() => undefined));
+    for (const call of calls) call.catch(() => undefined);
     const deadline = Date.now() + (gate.timeoutMs ?? 10_000);
     while (Date.now() < deadline) {
       const [row] = await sql<{ waiting: number }[]>`

@@ -18,7 +18,9 @@ const refundProcessed = () => fixture<Event>("razorpay-refund-processed.json");
 /** Razorpay's scheme: hex HMAC-SHA256 of the raw body with the webhook secret, in X-Razorpay-Signature. */
 function delivery(event: unknown, options: { secret?: string; eventId?: string | null } = {}) {
   const rawBody = JSON.stringify(event);
-  const signature = createHmac("sha256", options.secret ?? webhookSecret).update(rawBody).digest("hex");
+  const signature = createHmac("sha256", options.secret ?? webhookSecret)
+    .update(rawBody)
+    .digest("hex");
   const headers = new Headers({ "content-type": "application/json", [RAZORPAY_SIGNATURE_HEADER]: signature });
   if (options.eventId !== null) headers.set(RAZORPAY_EVENT_ID_HEADER, options.eventId ?? "FbOAu5Oc2ESZ4N");
   return { rawBody, headers };
@@ -78,7 +80,11 @@ describe("Razorpay webhooks", () => {
   it("ignores event types it does not act on, keyed by the event id header or else the body's hash", () => {
     const event = { entity: "event", event: "payment.captured", payload: { payment: paid().payload.payment }, created_at: 1767225600 };
     const withId = delivery(event, { eventId: "FbOAu5Oc2ESZ4N" });
-    expect(provider.verifyWebhook(withId.rawBody, withId.headers, now)).toEqual({ id: "FbOAu5Oc2ESZ4N", type: "ignored", description: "payment.captured: not acted on" });
+    expect(provider.verifyWebhook(withId.rawBody, withId.headers, now)).toEqual({
+      id: "FbOAu5Oc2ESZ4N",
+      type: "ignored",
+      description: "payment.captured: not acted on",
+    });
     const withoutId = delivery(event, { eventId: null });
     expect(provider.verifyWebhook(withoutId.rawBody, withoutId.headers, now).id).toBe(`sha256:${createHash("sha256").update(withoutId.rawBody).digest("hex")}`);
   });
@@ -167,7 +173,15 @@ describe("Razorpay API calls (SDK pointed at a local stub)", () => {
   });
 
   it("turns Razorpay's refusals and unreachable API into errors with their status and code", async () => {
-    stub.reply(400, { error: { code: "BAD_REQUEST_ERROR", description: "The payment has been fully refunded already", source: "business", step: "payment_initiation", reason: "input_validation_failed" } });
+    stub.reply(400, {
+      error: {
+        code: "BAD_REQUEST_ERROR",
+        description: "The payment has been fully refunded already",
+        source: "business",
+        step: "payment_initiation",
+        reason: "input_validation_failed",
+      },
+    });
     const refused = await provider.refund("pay_1", 39900, "streamkit-refund-1").catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(RazorpayRequestError);
     expect(refused).toMatchObject({ statusCode: 400, code: "BAD_REQUEST_ERROR", message: expect.stringMatching(/fully refunded already/) });

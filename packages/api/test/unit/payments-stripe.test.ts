@@ -41,13 +41,26 @@ describe("Stripe webhooks", () => {
   });
 
   it("maps checkout.session.async_payment_succeeded to payment.succeeded, taking the checkout id from client_reference_id when metadata lacks it", () => {
-    const event = withObject({ ...completed(), id: "evt_async", type: "checkout.session.async_payment_succeeded" }, { metadata: {}, payment_intent: { id: "pi_expanded" } });
+    const event = withObject(
+      { ...completed(), id: "evt_async", type: "checkout.session.async_payment_succeeded" },
+      { metadata: {}, payment_intent: { id: "pi_expanded" } },
+    );
     const { rawBody, headers } = delivery(event);
-    expect(provider.verifyWebhook(rawBody, headers, now)).toMatchObject({ id: "evt_async", type: "payment.succeeded", checkoutId, providerPaymentId: "pi_expanded" });
+    expect(provider.verifyWebhook(rawBody, headers, now)).toMatchObject({
+      id: "evt_async",
+      type: "payment.succeeded",
+      checkoutId,
+      providerPaymentId: "pi_expanded",
+    });
   });
 
   it("ignores a completed session that is not paid yet, one that is not ours, and one in another mode", () => {
-    for (const changes of [{ payment_status: "unpaid" }, { metadata: {}, client_reference_id: null }, { metadata: { checkoutId: "order-42" }, client_reference_id: "order-42" }, { mode: "subscription" }]) {
+    for (const changes of [
+      { payment_status: "unpaid" },
+      { metadata: {}, client_reference_id: null },
+      { metadata: { checkoutId: "order-42" }, client_reference_id: "order-42" },
+      { mode: "subscription" },
+    ]) {
       const { rawBody, headers } = delivery(withObject(completed(), changes));
       expect(provider.verifyWebhook(rawBody, headers, now)).toMatchObject({ id: "evt_1QabcdEFghIJklMN0pQrStUv", type: "ignored" });
     }
@@ -65,7 +78,12 @@ describe("Stripe webhooks", () => {
   });
 
   it("ignores event types it does not act on", () => {
-    const { rawBody, headers } = delivery({ id: "evt_pi", object: "event", type: "payment_intent.created", data: { object: { id: "pi_1", object: "payment_intent" } } });
+    const { rawBody, headers } = delivery({
+      id: "evt_pi",
+      object: "event",
+      type: "payment_intent.created",
+      data: { object: { id: "pi_1", object: "payment_intent" } },
+    });
     expect(provider.verifyWebhook(rawBody, headers, now)).toEqual({ id: "evt_pi", type: "ignored", description: "payment_intent.created: not acted on" });
   });
 
@@ -95,7 +113,9 @@ describe("Stripe webhooks", () => {
 
   it("refuses a correctly signed body that is not a usable event", () => {
     for (const rawBody of ["not json", JSON.stringify({ id: "evt_x", type: "checkout.session.completed" })]) {
-      const headers = new Headers({ [STRIPE_SIGNATURE_HEADER]: Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: webhookSecret, timestamp: nowSeconds }) });
+      const headers = new Headers({
+        [STRIPE_SIGNATURE_HEADER]: Stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: webhookSecret, timestamp: nowSeconds }),
+      });
       expect(() => provider.verifyWebhook(rawBody, headers, now)).toThrow(WebhookSignatureError);
     }
     const shapeless = delivery(withObject(completed(), { amount_total: "499" }));
@@ -127,7 +147,10 @@ describe("Stripe API calls (SDK pointed at a local stub)", () => {
 
   it("creates a Checkout Session in payment mode with one line item and our checkout id, and returns its hosted page", async () => {
     stub.reply(200, { id: "cs_test_123", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_123" });
-    await expect(provider.createCheckout(request)).resolves.toEqual({ providerSessionId: "cs_test_123", redirectUrl: "https://checkout.stripe.com/c/pay/cs_test_123" });
+    await expect(provider.createCheckout(request)).resolves.toEqual({
+      providerSessionId: "cs_test_123",
+      redirectUrl: "https://checkout.stripe.com/c/pay/cs_test_123",
+    });
 
     expect(stub.requests).toHaveLength(1);
     const [sent] = stub.requests;

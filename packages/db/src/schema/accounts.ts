@@ -13,7 +13,9 @@ export const accounts = pgTable(
     id: primaryId(),
     email: text("email"),
     name: text("name").notNull(),
-    plan: text("plan", { enum: ["free", "pro", "ultimate"] }).notNull().default("free"),
+    plan: text("plan", { enum: ["free", "pro", "ultimate"] })
+      .notNull()
+      .default("free"),
     /** ISO 3166-1 alpha-2; decides INR or USD prices. */
     country: text("country"),
     suspended: boolean("suspended").notNull().default(false),
@@ -27,10 +29,7 @@ export const accounts = pgTable(
     image: text("image"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("accounts_email_key").on(sql`lower(${t.email})`),
-    check("accounts_plan_check", sql`${t.plan} in ('free', 'pro', 'ultimate')`),
-  ],
+  (t) => [uniqueIndex("accounts_email_key").on(sql`lower(${t.email})`), check("accounts_plan_check", sql`${t.plan} in ('free', 'pro', 'ultimate')`)],
 );
 
 export type Account = typeof accounts.$inferSelect;

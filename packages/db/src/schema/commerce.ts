@@ -20,7 +20,9 @@ export const priceRequests = pgTable(
       .references(() => plugins.id, { onDelete: "cascade" }),
     tier: text("tier").notNull(),
     /** pending → approved | rejected; pending or rejected → withdrawn when the author asks again or makes it free. */
-    status: text("status", { enum: ["pending", "approved", "rejected", "withdrawn"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "rejected", "withdrawn"] })
+      .notNull()
+      .default("pending"),
     note: text("note"),
     requestedAt: createdAt(),
     decidedAt: utcTimestamp("decided_at"),
@@ -50,7 +52,9 @@ export const checkouts = pgTable(
     providerSessionId: text("provider_session_id"),
     currency: text("currency").notNull(),
     amount: integer("amount").notNull(),
-    status: text("status", { enum: ["open", "paid", "cancelled", "duplicate"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "paid", "cancelled", "duplicate"] })
+      .notNull()
+      .default("open"),
     createdAt: createdAt(),
     completedAt: utcTimestamp("completed_at"),
   },
@@ -75,7 +79,9 @@ export const purchases = pgTable(
     providerPaymentId: text("provider_payment_id").notNull(),
     currency: text("currency").notNull(),
     amount: integer("amount").notNull(),
-    status: text("status", { enum: ["paid", "refunded"] }).notNull().default("paid"),
+    status: text("status", { enum: ["paid", "refunded"] })
+      .notNull()
+      .default("paid"),
     paidAt: utcTimestamp("paid_at").notNull(),
     refundedAt: utcTimestamp("refunded_at"),
   },

@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { createdAt, primaryId, utcTimestamp } from "./columns";
 
@@ -48,9 +36,7 @@ export const plugins = pgTable(
     uniqueIndex("plugins_slug_key").on(t.slug),
     // The marketplace order is (official, downloads, id) all descending, read
     // backwards from this index, so a keyset cursor is one row comparison.
-    index("plugins_market_order_idx")
-      .on(t.official, t.downloads, t.id)
-      .where(sql`${t.status} = 'published'`),
+    index("plugins_market_order_idx").on(t.official, t.downloads, t.id).where(sql`${t.status} = 'published'`),
     index("plugins_owner_idx").on(t.ownerId),
     check("plugins_status_check", sql`${t.status} in ('published', 'hidden', 'removed')`),
     check("plugins_downloads_check", sql`${t.downloads} >= 0`),

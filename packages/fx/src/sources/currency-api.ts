@@ -33,9 +33,6 @@ export const currencyApiSource: FxSource = {
     publishedAround: null,
   },
   minRefetchIntervalMs: 60 * 60_000,
-  baseUrls: [
-    "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1/",
-    "https://latest.currency-api.pages.dev/v1/",
-  ],
+  baseUrls: ["https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1/", "https://latest.currency-api.pages.dev/v1/"],
   latest: { path: "currencies/usd.json", accept: "application/json", parse: (body) => parseCurrencyApiJson(body) },
 };

@@ -67,8 +67,7 @@ const endpoint = (path: string): FeedEndpoint => ({
 export const ecbSource: FxSource = {
   id: "ecb",
   name: "European Central Bank",
-  homepage:
-    "https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html",
+  homepage: "https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html",
   attribution: null,
   schedule: {
     description: "Around 16:00 CET on TARGET business days",

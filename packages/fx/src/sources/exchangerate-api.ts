@@ -37,12 +37,7 @@ export function parseExchangeRateApiJson(body: string): ParsedFeed {
   if (answer.time_last_update_unix === undefined || !answer.base_code || !answer.rates) {
     throw new FeedError("parse", "exchangerate-api: success without time, base or rates");
   }
-  const day = normaliseDay(
-    "exchangerate-api",
-    utcDate(new Date(answer.time_last_update_unix * 1000)),
-    answer.base_code,
-    Object.entries(answer.rates),
-  );
+  const day = normaliseDay("exchangerate-api", utcDate(new Date(answer.time_last_update_unix * 1000)), answer.base_code, Object.entries(answer.rates));
   const next = answer.time_next_update_unix;
   return {
     days: [day],

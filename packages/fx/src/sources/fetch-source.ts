@@ -18,12 +18,7 @@ export interface SourceFetch {
  * including a 404 or an unparseable body — hands over to the next; when all fail,
  * the last error is thrown.
  */
-export async function fetchSource(
-  { source, baseUrls }: ResolvedSource,
-  mode: FetchMode,
-  policy: HttpPolicy,
-  deps: HttpDeps,
-): Promise<SourceFetch> {
+export async function fetchSource({ source, baseUrls }: ResolvedSource, mode: FetchMode, policy: HttpPolicy, deps: HttpDeps): Promise<SourceFetch> {
   const endpoint = mode === "history" ? (source.history ?? source.latest) : source.latest;
   let lastError: unknown = new FeedError("network", `${source.id}: no address configured`);
   let attempts = 0;

@@ -60,9 +60,7 @@ export interface FetchedText {
   attempts: number;
 }
 
-type Attempt =
-  | { ok: true; body: string }
-  | { ok: false; error: FeedError; retryable: boolean; retryAfterMs?: number };
+type Attempt = { ok: true; body: string } | { ok: false; error: FeedError; retryable: boolean; retryAfterMs?: number };
 
 class Timeout {}
 
@@ -95,12 +93,7 @@ export function backoffDelay(retry: number, policy: HttpPolicy, random: () => nu
   return ceiling / 2 + random() * (ceiling / 2);
 }
 
-async function attemptOnce(
-  url: string,
-  accept: string,
-  policy: HttpPolicy,
-  deps: HttpDeps,
-): Promise<Attempt> {
+async function attemptOnce(url: string, accept: string, policy: HttpPolicy, deps: HttpDeps): Promise<Attempt> {
   const timer = new AbortController();
   const signal = deps.signal ? AbortSignal.any([deps.signal, timer.signal]) : timer.signal;
   let onTimeout: () => void = () => {};
@@ -148,12 +141,7 @@ async function attemptOnce(
 }
 
 /** GET url and return its body, or throw a FeedError describing the last failure. */
-export async function fetchText(
-  url: string,
-  policy: HttpPolicy,
-  deps: HttpDeps,
-  accept = "*/*",
-): Promise<FetchedText> {
+export async function fetchText(url: string, policy: HttpPolicy, deps: HttpDeps, accept = "*/*"): Promise<FetchedText> {
   const sleep = deps.sleep ?? abortableSleep;
   const random = deps.random ?? Math.random;
   for (let attempt = 1; ; attempt++) {

@@ -41,7 +41,10 @@ function splitLine(line: string, delimiter: string): string[] {
 }
 
 export function parseNorgesBankCsv(body: string): ParsedFeed {
-  const lines = body.replace(/^\uFEFF/, "").split(/\r?\n/).filter((l) => l.trim() !== "");
+  const lines = body
+    .replace(/^\uFEFF/, "")
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "");
   const header = lines[0];
   if (header === undefined) throw new FeedError("parse", "norges-bank: empty answer");
   const delimiter = header.includes(";") ? ";" : ",";

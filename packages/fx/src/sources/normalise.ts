@@ -9,12 +9,7 @@ import { FeedError } from "./http";
  * finite positive number dropped (a feed's null, "N/A", 0 or negative must not
  * become a rate). The base is added with the value 1.
  */
-export function normaliseDay(
-  source: SourceId,
-  date: string,
-  base: string,
-  pairs: Iterable<readonly [string, unknown]>,
-): SourceDay {
+export function normaliseDay(source: SourceId, date: string, base: string, pairs: Iterable<readonly [string, unknown]>): SourceDay {
   const baseCode = base.toUpperCase();
   if (!isIsoDate(date)) throw new FeedError("parse", `${source}: not a date: ${JSON.stringify(date)}`);
   if (!isSupportedCurrency(baseCode)) throw new FeedError("parse", `${source}: unsupported base ${base}`);

@@ -13,13 +13,7 @@ import type { FxSource } from "./types";
  * ties (see blend.ts): central banks' official reference rates first, then the
  * aggregators. Adding a feed = writing its adapter and listing it here.
  */
-export const SOURCES: readonly FxSource[] = [
-  ecbSource,
-  bankOfCanadaSource,
-  norgesBankSource,
-  exchangeRateApiSource,
-  currencyApiSource,
-];
+export const SOURCES: readonly FxSource[] = [ecbSource, bankOfCanadaSource, norgesBankSource, exchangeRateApiSource, currencyApiSource];
 
 export { SOURCE_IDS, type KnownSourceId };
 
@@ -27,9 +21,7 @@ export function getSource(id: string): FxSource | undefined {
   return SOURCES.find((s) => s.id === id);
 }
 
-const baseUrlSchema = z
-  .url({ protocol: /^https?$/ })
-  .transform((url) => (url.endsWith("/") ? url : `${url}/`));
+const baseUrlSchema = z.url({ protocol: /^https?$/ }).transform((url) => (url.endsWith("/") ? url : `${url}/`));
 
 /**
  * The configuration the API builds from its validated env. Everything is optional;

@@ -22,20 +22,15 @@ export default async function AdminPayoutsPage() {
         <div>
           <h1>Payouts</h1>
           <p>
-            A run pays every author whose payable balance (past the {commerce.refundWindowDays}-day refund window, not yet paid) reached the
-            minimum of {minimums}, per currency. Send the money by the chosen method, then record it here.
+            A run pays every author whose payable balance (past the {commerce.refundWindowDays}-day refund window, not yet paid) reached the minimum of{" "}
+            {minimums}, per currency. Send the money by the chosen method, then record it here.
           </p>
         </div>
       </div>
       <div className="layout-2">
         <section className="panel" aria-labelledby="due-title">
           <h2 id="due-title">Due now</h2>
-          <DataTable
-            labelledBy="due-title"
-            columns={["Author", { label: "Payable", numeric: true }]}
-            rows={due.length}
-            empty="Nobody has reached the minimum."
-          >
+          <DataTable labelledBy="due-title" columns={["Author", { label: "Payable", numeric: true }]} rows={due.length} empty="Nobody has reached the minimum.">
             {due.map((d) => (
               <tr key={`${d.author.id}-${d.currency}`}>
                 <td>

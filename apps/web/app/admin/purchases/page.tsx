@@ -23,8 +23,8 @@ export default async function AdminPurchasesPage() {
         <div>
           <h1>Purchases and refunds</h1>
           <p>
-            The latest purchases, newest first (up to 100). A purchase can be refunded for {commerce.refundWindowDays} days after paying: the provider
-            returns the money, the buyer loses the plugin and the author’s share is taken back.
+            The latest purchases, newest first (up to 100). A purchase can be refunded for {commerce.refundWindowDays} days after paying: the provider returns
+            the money, the buyer loses the plugin and the author’s share is taken back.
           </p>
         </div>
       </div>
@@ -81,8 +81,7 @@ export default async function AdminPurchasesPage() {
                         aria-label={`Refund ${purchase.name}`}
                       >
                         <p>
-                          Give {amount} back to the buyer of {purchase.name}? They lose the plugin. Possible until{" "}
-                          {formatDate(purchase.refundableUntil)}.
+                          Give {amount} back to the buyer of {purchase.name}? They lose the plugin. Possible until {formatDate(purchase.refundableUntil)}.
                         </p>
                       </ActionForm>
                     </details>

@@ -43,11 +43,7 @@ export function CreateKeyForm() {
           </p>
           <div className="secret">
             <code data-testid="new-key">{created.key}</code>
-            <button
-              type="button"
-              className="button secondary small"
-              onClick={() => navigator.clipboard?.writeText(created.key).then(() => setCopied(true))}
-            >
+            <button type="button" className="button secondary small" onClick={() => navigator.clipboard?.writeText(created.key).then(() => setCopied(true))}>
               {copied ? "Copied" : "Copy"}
             </button>
           </div>

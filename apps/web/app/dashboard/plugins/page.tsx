@@ -38,9 +38,7 @@ export default async function MyPluginsPage() {
             <li key={plugin.id} className="panel" data-testid="my-plugin">
               <div className="plugin-row-head">
                 <div>
-                  <h2>
-                    {plugin.status === "published" ? <Link href={`/plugins/${plugin.slug}`}>{plugin.name}</Link> : plugin.name}
-                  </h2>
+                  <h2>{plugin.status === "published" ? <Link href={`/plugins/${plugin.slug}`}>{plugin.name}</Link> : plugin.name}</h2>
                   <div className="meta-row">
                     <code>{plugin.slug}</code>
                     <span className="badge">v{plugin.version}</span>
@@ -67,9 +65,7 @@ export default async function MyPluginsPage() {
                 </ol>
               </details>
               {plugin.status === "removed" ? (
-                <p className="muted">
-                  Out of the marketplace. People who downloaded it keep it; publishing a new version lists it again.
-                </p>
+                <p className="muted">Out of the marketplace. People who downloaded it keep it; publishing a new version lists it again.</p>
               ) : null}
             </li>
           ))}

@@ -21,8 +21,8 @@ export default async function PricingPage() {
         <div>
           <h1>Pricing</h1>
           <p>
-            Set what your plugins cost. A paid plugin costs its tier’s rupee amount in India and its dollar amount everywhere else; you get{" "}
-            {authorSharePercent} of each sale (see <Link href="/dashboard/sales">Sales</Link>).
+            Set what your plugins cost. A paid plugin costs its tier’s rupee amount in India and its dollar amount everywhere else; you get {authorSharePercent}{" "}
+            of each sale (see <Link href="/dashboard/sales">Sales</Link>).
           </p>
         </div>
       </div>
@@ -60,8 +60,7 @@ export default async function PricingPage() {
                           <dt>Requested</dt>
                           <dd data-testid="price-request">
                             <span className={`status ${request.status}`}>{request.status === "pending" ? "Waiting for review" : "Turned down"}</span>{" "}
-                            <PriceWithTier price={request} />{" "}
-                            <small className="muted">asked {formatDate(request.requestedAt)}</small>
+                            <PriceWithTier price={request} /> <small className="muted">asked {formatDate(request.requestedAt)}</small>
                             {request.status === "pending" ? (
                               <p className="muted">The operator reviews new prices; until then the current price stays.</p>
                             ) : (
@@ -80,7 +79,13 @@ export default async function PricingPage() {
                       ) : null}
                     </dl>
 
-                    <ActionForm action={requestPrice} hidden={{ slug: plugin.slug }} submit="Request this price" pendingText="Sending…" aria-label={`Request a price for ${plugin.name}`}>
+                    <ActionForm
+                      action={requestPrice}
+                      hidden={{ slug: plugin.slug }}
+                      submit="Request this price"
+                      pendingText="Sending…"
+                      aria-label={`Request a price for ${plugin.name}`}
+                    >
                       <fieldset className="field tier-choice">
                         <legend>{request?.status === "pending" ? "Ask for another tier instead" : "Ask for a tier"}</legend>
                         {priceTierNames.map((tier) => {
@@ -101,10 +106,17 @@ export default async function PricingPage() {
                     {plugin.price || request?.status === "pending" ? (
                       <details className="make-free">
                         <summary>Make it free…</summary>
-                        <ActionForm action={makeFree} hidden={{ slug: plugin.slug }} submit={`Make ${plugin.name} free`} submitClassName="button danger small" pendingText="Saving…" className="confirm">
+                        <ActionForm
+                          action={makeFree}
+                          hidden={{ slug: plugin.slug }}
+                          submit={`Make ${plugin.name} free`}
+                          submitClassName="button danger small"
+                          pendingText="Saving…"
+                          className="confirm"
+                        >
                           <p>
-                            {plugin.name} becomes free for everyone at once{request?.status === "pending" ? " and your pending request is withdrawn" : ""}. People
-                            who bought it keep it.
+                            {plugin.name} becomes free for everyone at once{request?.status === "pending" ? " and your pending request is withdrawn" : ""}.
+                            People who bought it keep it.
                           </p>
                           <label className="confirm-check">
                             <input type="checkbox" name="confirm" value="yes" required /> Yes, make {plugin.name} free now
@@ -146,8 +158,7 @@ export default async function PricingPage() {
             <li>A new price is reviewed by the operator first; the plugin keeps its current price meanwhile.</li>
             <li>Making a plugin free takes effect at once.</li>
             <li>
-              You get {authorSharePercent} of each sale, held for the {commerce.refundWindowDays}-day refund window, then paid out once it reaches
-              the minimum.
+              You get {authorSharePercent} of each sale, held for the {commerce.refundWindowDays}-day refund window, then paid out once it reaches the minimum.
             </li>
           </ul>
         </aside>

@@ -39,7 +39,10 @@ export default async function SalesPage() {
       <div className="page-head">
         <div>
           <h1>Sales</h1>
-          <p>What your plugins earned, what is on its way to you and what has been paid. Prices are set on the <Link href="/dashboard/pricing">Pricing</Link> page.</p>
+          <p>
+            What your plugins earned, what is on its way to you and what has been paid. Prices are set on the <Link href="/dashboard/pricing">Pricing</Link>{" "}
+            page.
+          </p>
         </div>
       </div>
 
@@ -47,12 +50,12 @@ export default async function SalesPage() {
         <h2 id="rules-title">How you get paid</h2>
         <ul className="rules">
           <li>
-            <strong>You get {authorSharePercent} of every sale</strong>, rounded down to the paisa or cent; Streamkit keeps the rest and pays the
-            payment providers’ fees.
+            <strong>You get {authorSharePercent} of every sale</strong>, rounded down to the paisa or cent; Streamkit keeps the rest and pays the payment
+            providers’ fees.
           </li>
           <li>
-            <strong>Buyers can be refunded for {commerce.refundWindowDays} days.</strong> Your share of a sale is held during that time; a refund
-            takes it back. After the {commerce.refundWindowDays} days it becomes payable.
+            <strong>Buyers can be refunded for {commerce.refundWindowDays} days.</strong> Your share of a sale is held during that time; a refund takes it back.
+            After the {commerce.refundWindowDays} days it becomes payable.
           </li>
           <li>
             <strong>Payable money is paid out once it reaches the minimum</strong> ({minimums}), in the currency the buyers paid in, by{" "}

@@ -161,10 +161,7 @@ export const plugin: CataloguePlugin = {
         "Each command now has its own 10-second cooldown instead of one shared cooldown, so a busy !discord no longer blocks !lurk. Built-in commands can no longer be overwritten with !cmd add.",
       createdAt: "2025-05-12T08:15:29.004Z",
       files: {
-        "main.lua": main.replace(
-          "  youtube.send_chat(utils.truncate(text, MAX_REPLY))",
-          "  youtube.send_chat(text)",
-        ),
+        "main.lua": main.replace("  youtube.send_chat(utils.truncate(text, MAX_REPLY))", "  youtube.send_chat(text)"),
       },
     },
     {

@@ -135,7 +135,7 @@ export const plugin: CataloguePlugin = {
   versions: [
     {
       version: "0.1.0",
-      changelog: "First release: Ctrl+Shift+M adds a marker and \"Copy clip markers\" puts them on the clipboard.",
+      changelog: 'First release: Ctrl+Shift+M adds a marker and "Copy clip markers" puts them on the clipboard.',
       createdAt: "2025-04-02T23:10:54.476Z",
     },
     {
@@ -146,7 +146,7 @@ export const plugin: CataloguePlugin = {
     {
       version: "1.0.0",
       changelog:
-        "- Right-click a chat message and choose \"Mark clip here\".\n- The copied list starts with 0:00 so YouTube turns it into chapters.\n- New \"Clear clip markers\" command.",
+        '- Right-click a chat message and choose "Mark clip here".\n- The copied list starts with 0:00 so YouTube turns it into chapters.\n- New "Clear clip markers" command.',
       createdAt: "2025-10-21T21:28:39.813Z",
     },
   ],

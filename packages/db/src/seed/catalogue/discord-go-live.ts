@@ -87,17 +87,19 @@ export const plugin: CataloguePlugin = {
   versions: [
     {
       version: "1.0.0",
-      changelog: "First release: posts \"I'm live\" with your title and link in the channel you choose.",
+      changelog: 'First release: posts "I\'m live" with your title and link in the channel you choose.',
       createdAt: "2025-04-22T17:35:44.509Z",
     },
     {
       version: "1.1.0",
-      changelog: "Announces each stream only once, even if the app is restarted while you are live. Streams already running when the app opens are announced too.",
+      changelog:
+        "Announces each stream only once, even if the app is restarted while you are live. Streams already running when the app opens are announced too.",
       createdAt: "2025-07-02T18:04:31.217Z",
     },
     {
       version: "1.2.0",
-      changelog: "Rich embed with the stream thumbnail. Choose between @here, @everyone or no ping, and write your own message with {mention}, {title} and {url}.",
+      changelog:
+        "Rich embed with the stream thumbnail. Choose between @here, @everyone or no ping, and write your own message with {mention}, {title} and {url}.",
       createdAt: "2025-11-25T19:22:57.864Z",
       files: {
         "main.lua": main
@@ -105,10 +107,7 @@ export const plugin: CataloguePlugin = {
             "-- stream starts. It posts once per stream, even if the app restarts while\n-- you are live, and never twice within a short gap after a stream crash.\n",
             "-- stream starts. It posts once per stream, even if the app restarts while\n-- you are live.\n",
           )
-          .replace(
-            `  { key = "min_gap_minutes", label = "Don't announce again within (minutes)", type = "number", min = 0, max = 240, default = 30 },\n`,
-            "",
-          )
+          .replace(`  { key = "min_gap_minutes", label = "Don't announce again within (minutes)", type = "number", min = 0, max = 240, default = 30 },\n`, "")
           .replace(
             `  if last and os.time() - last.at < settings.min_gap_minutes * 60 then
     return -- a quick restart after a crash: don't ping everyone twice

@@ -192,7 +192,7 @@ export const plugin: CataloguePlugin = {
     },
     {
       version: "1.0.0",
-      changelog: "Fixed pads firing twice on controllers that send \"note on\" with velocity 0 when a pad is released.",
+      changelog: 'Fixed pads firing twice on controllers that send "note on" with velocity 0 when a pad is released.',
       createdAt: "2025-10-28T21:35:02.446Z",
     },
   ],

@@ -151,7 +151,7 @@ export const plugin: CataloguePlugin = {
     },
     {
       version: "1.0.0",
-      changelog: "Members may post links. Blocked phrases now match whole words only, so \"class\" no longer trips on \"ass\".",
+      changelog: 'Members may post links. Blocked phrases now match whole words only, so "class" no longer trips on "ass".',
       createdAt: "2025-05-14T11:36:45.027Z",
       files: {
         "main.lua": main
@@ -185,14 +185,16 @@ end`,
   return strikes[user_id] or {}
 end`,
           )
-          .replace(`local STRIKE_MEMORY <const> = 15 * 60 -- seconds before a strike is forgotten
-`, ""),
+          .replace(
+            `local STRIKE_MEMORY <const> = 15 * 60 -- seconds before a strike is forgotten
+`,
+            "",
+          ),
       },
     },
     {
       version: "1.1.0",
-      changelog:
-        "- Messages in all capitals are shown in lower case instead of counting as a strike.\n- Strikes are forgotten after 15 minutes.",
+      changelog: "- Messages in all capitals are shown in lower case instead of counting as a strike.\n- Strikes are forgotten after 15 minutes.",
       createdAt: "2025-10-09T14:02:30.659Z",
     },
   ],

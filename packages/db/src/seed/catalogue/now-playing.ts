@@ -113,8 +113,7 @@ export const plugin: CataloguePlugin = {
     },
     {
       version: "1.2.0",
-      changelog:
-        "- New overlay value progress (0 to 100) for progress bars.\n- Track changes are published on the bus as now-playing.track for other plugins.",
+      changelog: "- New overlay value progress (0 to 100) for progress bars.\n- Track changes are published on the bus as now-playing.track for other plugins.",
       createdAt: "2025-08-12T21:33:26.477Z",
     },
   ],

@@ -135,7 +135,7 @@ export const plugin: CataloguePlugin = {
     name: "Points & Predictions",
     author: "Nightjar Labs",
     description:
-      "A channel points game for YouTube chat. Viewers earn points for taking part in chat and spend them betting on predictions your moderators open with !predict, on a double-or-nothing !gamble, or on a \"drink water\" redeem. Balances are kept by the app's points system, so they carry over between streams.",
+      'A channel points game for YouTube chat. Viewers earn points for taking part in chat and spend them betting on predictions your moderators open with !predict, on a double-or-nothing !gamble, or on a "drink water" redeem. Balances are kept by the app\'s points system, so they carry over between streams.',
     homepage: "https://nightjarlabs.dev/plugins/points-predictions",
     api: 1,
     permissions: ["chat.read", "youtube.chat", "points"],
@@ -155,7 +155,7 @@ export const plugin: CataloguePlugin = {
     },
     {
       version: "1.2.0",
-      changelog: "Moderators can cancel a prediction with !refund. Added the \"Make the streamer drink water\" redeem for 500 points.",
+      changelog: 'Moderators can cancel a prediction with !refund. Added the "Make the streamer drink water" redeem for 500 points.',
       createdAt: "2025-12-02T12:13:47.391Z",
     },
     {

@@ -159,7 +159,7 @@ export const plugin: CataloguePlugin = {
     name: "Streamkit Utils",
     author: "Streamkit",
     description:
-      "A shared library for plugin authors: chat command parsing, {placeholder} templates, per-user cooldowns, duration formatting and UTF-8 safe truncation. It has no settings and does nothing on its own; other plugins load it with lib.require(\"streamkit-utils\").",
+      'A shared library for plugin authors: chat command parsing, {placeholder} templates, per-user cooldowns, duration formatting and UTF-8 safe truncation. It has no settings and does nothing on its own; other plugins load it with lib.require("streamkit-utils").',
     homepage: "https://streamkit.dev/plugins/streamkit-utils",
     main: "init.lua",
     api: 1,
@@ -179,7 +179,7 @@ export const plugin: CataloguePlugin = {
     },
     {
       version: "1.2.0",
-      changelog: "Added split (for \"question | option | option\" style arguments), truncate (counts characters, not bytes) and plural.",
+      changelog: 'Added split (for "question | option | option" style arguments), truncate (counts characters, not bytes) and plural.',
       createdAt: "2025-05-28T09:47:12.630Z",
       files: {
         "init.lua": init.replace(
@@ -194,7 +194,7 @@ export const plugin: CataloguePlugin = {
     },
     {
       version: "1.2.1",
-      changelog: "format no longer turns unknown placeholders into the word \"nil\"; they are left untouched so typos are easy to spot.",
+      changelog: 'format no longer turns unknown placeholders into the word "nil"; they are left untouched so typos are easy to spot.',
       createdAt: "2025-09-09T16:20:33.918Z",
     },
   ],

@@ -103,7 +103,8 @@ export const plugin: CataloguePlugin = {
     },
     {
       version: "1.2.0",
-      changelog: "Optional welcome message in chat. The plugin asks for the youtube.chat permission when it starts, and keeps working with alerts only if you say no.",
+      changelog:
+        "Optional welcome message in chat. The plugin asks for the youtube.chat permission when it starts, and keeps working with alerts only if you say no.",
       createdAt: "2025-08-21T09:02:13.390Z",
       files: {
         "main.lua": main.replace(

@@ -98,7 +98,9 @@ export default async function PluginPage({ params }: { params: Params }) {
           <p className="muted">When you enable this plugin, you approve that it may:</p>
           <PermissionList permissions={plugin.permissions} />
           <p className="muted">
-            <small>{formatCount(plugin.permissions.length)} permission{plugin.permissions.length === 1 ? "" : "s"} requested.</small>
+            <small>
+              {formatCount(plugin.permissions.length)} permission{plugin.permissions.length === 1 ? "" : "s"} requested.
+            </small>
           </p>
         </section>
       </div>

@@ -21,7 +21,7 @@ export default async function BuiltinCheckoutPage({ params }: { params: Params }
   const { id } = await params;
   await requireCaller(`/checkout/builtin/${encodeURIComponent(id)}`);
   const checkout = await (await api()).commerce.checkout({ id });
-  if (!checkout || checkout.provider !== "builtin") notFound();
+  if (checkout?.provider !== "builtin") notFound();
   const amount = formatCharge(checkout.amount, checkout.currency);
   const buyHref = `/plugins/${encodeURIComponent(checkout.slug)}/buy`;
 
@@ -33,8 +33,8 @@ export default async function BuiltinCheckoutPage({ params }: { params: Params }
         </p>
         <h1 id="test-pay-title">Streamkit test payments — no real money moves</h1>
         <p className="lead">
-          This is the built-in payment provider for trying the shop out. Paying here records a purchase exactly like a real payment, but no
-          card is asked for and nothing is charged.
+          This is the built-in payment provider for trying the shop out. Paying here records a purchase exactly like a real payment, but no card is asked for
+          and nothing is charged.
         </p>
         <dl className="facts order-summary">
           <dt>Pay to</dt>
@@ -64,8 +64,7 @@ export default async function BuiltinCheckoutPage({ params }: { params: Params }
           </p>
         ) : (
           <p>
-            This checkout is already paid.{" "}
-            <Link href={`${buyHref}/complete?checkout=${encodeURIComponent(checkout.id)}`}>See your purchase</Link>.
+            This checkout is already paid. <Link href={`${buyHref}/complete?checkout=${encodeURIComponent(checkout.id)}`}>See your purchase</Link>.
           </p>
         )}
       </section>

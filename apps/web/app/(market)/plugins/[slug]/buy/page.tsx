@@ -37,8 +37,7 @@ export default async function BuyPage({ params, searchParams }: { params: Params
   return (
     <div className="container narrow-wide">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <Link href="/">Marketplace</Link> / <Link href={`/plugins/${encodeURIComponent(slug)}`}>{plugin.name}</Link> /{" "}
-        <span aria-current="page">Buy</span>
+        <Link href="/">Marketplace</Link> / <Link href={`/plugins/${encodeURIComponent(slug)}`}>{plugin.name}</Link> / <span aria-current="page">Buy</span>
       </nav>
       <section className="form-card" aria-labelledby="buy-title">
         <h1 id="buy-title">Buy {plugin.name}</h1>
@@ -77,9 +76,7 @@ export default async function BuyPage({ params, searchParams }: { params: Params
         </dl>
 
         {!plugin.price ? (
-          <p>
-            {plugin.name} is free: there is nothing to buy. Install it from the Streamkit desktop app.
-          </p>
+          <p>{plugin.name} is free: there is nothing to buy. Install it from the Streamkit desktop app.</p>
         ) : plugin.mine ? (
           <p data-testid="buy-state">
             This is your plugin: it is yours already. <Link href="/dashboard/pricing">Change its price</Link>.
@@ -108,10 +105,15 @@ export default async function BuyPage({ params, searchParams }: { params: Params
               : plugins cost rupees in India and dollars everywhere else.
               {source === "visitor" ? " Wrong region? Change “Prices for” at the bottom of the page." : null}
             </p>
-            <ActionForm action={startPurchase} hidden={{ slug }} submit={`Continue to payment — ${formatCharge(charge.amount, charge.currency)}`} pendingText="Starting the payment…">
+            <ActionForm
+              action={startPurchase}
+              hidden={{ slug }}
+              submit={`Continue to payment — ${formatCharge(charge.amount, charge.currency)}`}
+              pendingText="Starting the payment…"
+            >
               <p className="muted">
-                You will pay on the {providerNames[provider.id] ?? provider.id} page and come back here. The plugin is yours once the payment is
-                confirmed. Refunds are possible for {commerce.refundWindowDays} days after paying.
+                You will pay on the {providerNames[provider.id] ?? provider.id} page and come back here. The plugin is yours once the payment is confirmed.
+                Refunds are possible for {commerce.refundWindowDays} days after paying.
               </p>
             </ActionForm>
           </>

@@ -72,9 +72,7 @@ export default async function PurchaseCompletePage({ params, searchParams }: { p
       <div className="container narrow-wide">
         <section className="form-card" aria-labelledby="done-title">
           <h1 id="done-title">You already own {checkout.name}</h1>
-          <p className="lead">
-            This was a second payment for a plugin you had already bought, so it is being refunded to you ({amount}). Nobody pays twice.
-          </p>
+          <p className="lead">This was a second payment for a plugin you had already bought, so it is being refunded to you ({amount}). Nobody pays twice.</p>
           <Link href="/purchases">My purchases</Link>
         </section>
       </div>
@@ -103,8 +101,7 @@ export default async function PurchaseCompletePage({ params, searchParams }: { p
         <p className="status pending">Waiting</p>
         <h1 id="done-title">Waiting for the payment confirmation</h1>
         <p className="lead">
-          {checkout.name}, {amount} ({checkout.currency}). The payment provider confirms payments to us directly; that usually takes a few
-          seconds.
+          {checkout.name}, {amount} ({checkout.currency}). The payment provider confirms payments to us directly; that usually takes a few seconds.
         </p>
         {keepWaiting ? (
           <p className="muted" role="status">
@@ -112,8 +109,8 @@ export default async function PurchaseCompletePage({ params, searchParams }: { p
           </p>
         ) : (
           <p className="notice" role="status">
-            This is taking longer than usual. If you were charged, the purchase will appear in <Link href="/purchases">My purchases</Link> as
-            soon as the confirmation arrives; nothing is lost. Checkout reference: <code>{checkout.id}</code>.
+            This is taking longer than usual. If you were charged, the purchase will appear in <Link href="/purchases">My purchases</Link> as soon as the
+            confirmation arrives; nothing is lost. Checkout reference: <code>{checkout.id}</code>.
           </p>
         )}
         <div className="form-actions">
