@@ -9,9 +9,10 @@ import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import postgres from "postgres";
 import { fxSuite } from "./suites/fx";
+import { hostileSuite } from "./suites/hostile";
 import { pluginsSuite } from "./suites/plugins";
 
-const suites: Record<string, typeof pluginsSuite> = { plugins: pluginsSuite, fx: fxSuite };
+const suites: Record<string, typeof pluginsSuite> = { plugins: pluginsSuite, fx: fxSuite, hostile: hostileSuite };
 
 async function main() {
   const args = process.argv.slice(2);

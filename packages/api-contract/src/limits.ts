@@ -7,6 +7,10 @@ import { FX_LIMITS } from "@streamkit/fx/limits";
 export const httpLimits = {
   /** Largest request body accepted by any /api/v1 write, in bytes (2 MiB). */
   maxBodyBytes: 2 * 1024 * 1024,
+  /** Deepest nesting of arrays and objects a JSON body may have (400 bad_request beyond). */
+  maxJsonDepth: 64,
+  /** Most values (objects, arrays and scalars together) a JSON body may hold, checked before validation. */
+  maxJsonValues: 50_000,
 } as const;
 
 /** Paging of GET /plugins. */

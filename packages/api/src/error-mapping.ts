@@ -49,8 +49,15 @@ export function formatIssuePath(path: PropertyKey[]): string {
   return out || "(root)";
 }
 
+/** Longest problem message kept (zod lists every unrecognised key in one message). */
+const MAX_PROBLEM_MESSAGE = 300;
+
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
 export function problemsFromZod(issues: IssueLike[]): Problem[] {
-  return issues.slice(0, MAX_PROBLEMS).map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
+  return issues
+    .slice(0, MAX_PROBLEMS)
+    .map((issue) => ({ path: clip(formatIssuePath(issue.path), MAX_PROBLEM_MESSAGE), message: clip(issue.message, MAX_PROBLEM_MESSAGE) }));
 }
 
 function validationError(issues: IssueLike[], inputKind: "query" | "body"): AppError {

@@ -70,6 +70,15 @@ export const commands: Record<string, Command> = {
       return { id: account.id, email: account.email, plan: account.plan };
     },
   },
+  "account set-staff": {
+    usage: "account set-staff --email E [--off]",
+    options: { email: { type: "string" }, off: { type: "boolean" } },
+    required: ["email"],
+    async run(deps, flags) {
+      const account = await updateAccount(deps.db, email(flags.email), { staff: flags.off !== true });
+      return { id: account.id, email: account.email, staff: account.staff };
+    },
+  },
   "account suspend": {
     usage: "account suspend --email E",
     options: { email: { type: "string" } },

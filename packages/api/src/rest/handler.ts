@@ -23,6 +23,7 @@ import { limitAddress } from "../fx/address-limit";
 import { buildOpenApiDocument } from "../openapi/document";
 import { countRequest } from "../trpc";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
+import { checkJsonBounds } from "./json-bounds";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { callLibrary, createLibrary, type RequestState } from "./library";
 import { AnswerCache } from "./memo";
@@ -119,6 +120,7 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
         throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
       }
       body = parseJsonBody(await readBodyWithin(request.fetch(), httpLimits.maxBodyBytes));
+      checkJsonBounds(body);
     }
     const memo = memoOf(route, method);
     const key = `${path}${url.search}`;

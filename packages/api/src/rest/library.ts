@@ -58,6 +58,8 @@ export function callLibrary(
       if (prop === "url") return innerUrl;
       if (prop === "method") return method;
       if (prop === "headers") return headers;
+      // The library reads `req.query` when present: hand it one without a prototype, so `?__proto__=x` is a parameter, not a 500.
+      if (prop === "query") return queryOf(url);
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -80,4 +82,14 @@ export function callLibrary(
     };
     library(proxy, res).catch(reject);
   });
+}
+
+/** The query string as the library expects it (each name to its values), in an object without a prototype. */
+function queryOf(url: URL): Record<string, string[]> {
+  const query = Object.create(null) as Record<string, string[]>;
+  for (const [name, value] of url.searchParams) {
+    query[name] ??= [];
+    query[name].push(value);
+  }
+  return query;
 }

@@ -154,6 +154,19 @@ describe("npm run -s admin", () => {
     60_000,
   );
 
+  it("makes an existing account an operator with account set-staff, and back with --off", async () => {
+    const created = await admin(["account", "create", "--email", "staff-to-be@example.com", "--plan", "pro"], env);
+    expect(created.code).toBe(0);
+    const on = await admin(["account", "set-staff", "--email", "Staff-To-Be@example.com"], env);
+    expect(on.code).toBe(0);
+    expect(on.json).toEqual({ id: created.json.id, email: "staff-to-be@example.com", staff: true });
+    const off = await admin(["account", "set-staff", "--email", "staff-to-be@example.com", "--off"], env);
+    expect(off.json).toEqual({ id: created.json.id, email: "staff-to-be@example.com", staff: false });
+    const missing = await admin(["account", "set-staff", "--email", "nobody-here@example.com"], env);
+    expect(missing.code).toBe(1);
+    expect(missing.error.error.code).toBe("not_found");
+  }, 60_000);
+
   it("prints no internals when something unexpected fails: a generic error naming an incident, the cause logged under it", async () => {
     // A database nobody listens on: the command cannot even start.
     const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], {

@@ -1,0 +1,26 @@
+import { httpLimits } from "@streamkit/api-contract";
+import { AppError } from "../errors";
+
+/**
+ * Bounds the work a parsed JSON body can cause before it reaches validation:
+ * a body of a million tiny values or of deep nesting is refused here, in one
+ * cheap walk, instead of costing a schema check of every item.
+ */
+export function checkJsonBounds(
+  value: unknown,
+  limits: { maxDepth: number; maxValues: number } = { maxDepth: httpLimits.maxJsonDepth, maxValues: httpLimits.maxJsonValues },
+): void {
+  let values = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    values += 1;
+    if (values > limits.maxValues)
+      throw new AppError("bad_request", `The JSON body holds more than ${limits.maxValues} values.`, { maxValues: limits.maxValues });
+    if (node === null || typeof node !== "object") continue;
+    if (depth > limits.maxDepth)
+      throw new AppError("bad_request", `The JSON body is nested deeper than ${limits.maxDepth} levels.`, { maxDepth: limits.maxDepth });
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) stack.push([child, depth + 1]);
+  }
+}
