@@ -11,6 +11,25 @@ export function startProcess(command: string, args: string[], options: { cwd: st
   return child;
 }
 
+/** The production build (apps/web/dist/server.mjs) on PostgreSQL at 127.0.0.1:`port`, without the exchange-rate scheduler. */
+export function startApp(ctx: { repoRoot: string; databaseUrl: string }, port: number, env: Record<string, string> = {}): ChildProcess {
+  return startProcess("node", ["dist/server.mjs"], {
+    cwd: `${ctx.repoRoot}/apps/web`,
+    env: {
+      DATABASE_URL: ctx.databaseUrl,
+      DEMO_DATA: "auto",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      FX_REFRESH: "off",
+      ...env,
+    },
+    name: "app",
+  });
+}
+
 export async function waitForOk(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;

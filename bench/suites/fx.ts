@@ -23,7 +23,7 @@ import autocannon from "autocannon";
 import { fxDays, migrateDatabase, openDatabase } from "@streamkit/db";
 import { BUILTIN_USD_RATES } from "@streamkit/fx";
 import type { LoadResult } from "../lib/load";
-import { startProcess, stopProcess, waitForOk } from "../lib/processes";
+import { startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
 import { type Comparison, printComparisons, writeResults } from "../lib/report";
 
 const ADDRESSES = 20_000;
@@ -41,21 +41,7 @@ export async function fxSuite(ctx: { repoRoot: string; databaseUrl: string; seco
   const date = new Date().toISOString().slice(0, 10);
   await storeDay(ctx.databaseUrl, date);
 
-  const app = startProcess("node", ["dist/server.mjs"], {
-    cwd: `${ctx.repoRoot}/apps/web`,
-    env: {
-      DATABASE_URL: ctx.databaseUrl,
-      DEMO_DATA: "off",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      PUBLIC_URL: ours,
-      PORT: "3210",
-      HOST: "127.0.0.1",
-      FX_REFRESH: "off",
-      TRUSTED_PROXIES: "loopback",
-    },
-    name: "app",
-  });
+  const app = startApp(ctx, 3210, { DEMO_DATA: "off", TRUSTED_PROXIES: "loopback" });
   let bare: ReturnType<typeof startProcess> | undefined;
   try {
     await waitForOk(`${ours}/api/v1/fx/latest`);

@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { load } from "../lib/load";
-import { startProcess, stopProcess, waitForOk } from "../lib/processes";
+import { startApp, stopProcess, waitForOk } from "../lib/processes";
 import { writeResults } from "../lib/report";
 
 const MiB = 1024 * 1024;
@@ -54,20 +54,7 @@ function attack(base: string, seconds: number): Promise<autocannon.Result> {
 
 export async function hostileSuite(ctx: { repoRoot: string; databaseUrl: string; seconds: number }) {
   const base = "http://127.0.0.1:3202";
-  const app = startProcess("node", ["dist/server.mjs"], {
-    cwd: `${ctx.repoRoot}/apps/web`,
-    env: {
-      DATABASE_URL: ctx.databaseUrl,
-      DEMO_DATA: "auto",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      PUBLIC_URL: base,
-      PORT: "3202",
-      HOST: "127.0.0.1",
-      FX_REFRESH: "off",
-    },
-    name: "app",
-  });
+  const app = startApp(ctx, 3202);
   try {
     await waitForOk(`${base}/api/v1/plugins?limit=1`);
     const pid = app.pid!;

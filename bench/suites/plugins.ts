@@ -6,26 +6,13 @@
 import postgres from "postgres";
 import { encodeCursor } from "../../packages/api/src/services/cursor";
 import { load } from "../lib/load";
-import { startProcess, stopProcess, waitForOk } from "../lib/processes";
+import { startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
 import { type Comparison, printComparisons, ratio, writeResults } from "../lib/report";
 
 export async function pluginsSuite(ctx: { repoRoot: string; databaseUrl: string; seconds: number }) {
   const ours = "http://127.0.0.1:3200";
   const ceiling = "http://127.0.0.1:3201";
-  const app = startProcess("node", ["dist/server.mjs"], {
-    cwd: `${ctx.repoRoot}/apps/web`,
-    env: {
-      DATABASE_URL: ctx.databaseUrl,
-      DEMO_DATA: "auto",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      PUBLIC_URL: ours,
-      PORT: "3200",
-      HOST: "127.0.0.1",
-      FX_REFRESH: "off",
-    },
-    name: "app",
-  });
+  const app = startApp(ctx, 3200);
   const bare = startProcess("node", ["--import", "tsx", "bench/ceiling-server.ts"], {
     cwd: ctx.repoRoot,
     env: { DATABASE_URL: ctx.databaseUrl, PORT: "3201" },

@@ -4,8 +4,6 @@
  * same procedure ladder exercises the wrapper's body handling, next to the
  * real router for paths and query errors.
  */
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "../../src/errors";
@@ -13,6 +11,7 @@ import { createRestHandler } from "../../src/rest/handler";
 import { appRouter } from "../../src/routers";
 import { createRouter, publicProcedure } from "../../src/trpc";
 import { BASE, createTestApp, type TestApp } from "../support/app";
+import { capturedLog, endlessBody } from "../support/streams";
 
 const probeRouter = createRouter({
   plugins: appRouter._def.record.plugins as never,
@@ -51,18 +50,11 @@ const probeRouter = createRouter({
 });
 
 let app: TestApp;
-let logLines: string[];
+const captured = capturedLog();
 let call: (path: string, init?: RequestInit) => Promise<Response>;
 
 beforeAll(async () => {
-  logLines = [];
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  app = await createTestApp({ log: pino({ level: "info" }, sink) });
+  app = await createTestApp({ log: captured.log });
   const handler = createRestHandler(probeRouter, app.deps);
   call = (path, init) => handler(new Request(`${BASE}/api/v1${path}`, init));
 });
@@ -163,16 +155,8 @@ describe("the /api/v1 error contract", () => {
   });
 
   it("refuses a chunked body over the limit without buffering it whole", async () => {
-    let sent = 0;
-    const chunk = new TextEncoder().encode("x".repeat(64 * 1024));
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"name":"'));
-        controller.enqueue(chunk);
-        sent += chunk.byteLength;
-        // An endless body: only the limit can stop it.
-      },
-    });
+    const counter = { sent: 0 };
+    const stream = endlessBody(counter, { prefix: '{"name":"' });
     const response = await call("/echo", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -181,7 +165,7 @@ describe("the /api/v1 error contract", () => {
     } as RequestInit);
     expect(response.status).toBe(413);
     expect((await body(response)).error.code).toBe("payload_too_large");
-    expect(sent).toBeLessThan(3 * 1024 * 1024);
+    expect(counter.sent).toBeLessThan(3 * 1024 * 1024);
   });
 
   it("hides internals of unexpected failures and logs them under the request id", async () => {
@@ -193,7 +177,7 @@ describe("the /api/v1 error contract", () => {
       error: { code: "internal_error", message: "Something went wrong on our side. Quote the request id when you report it." },
     });
     expect(text).not.toContain("hunter2");
-    const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.requestId === requestId);
+    const logged = captured.lines().find((entry) => entry.requestId === requestId);
     expect(logged).toMatchObject({ level: 50, msg: "request failed" });
     expect(JSON.stringify(logged)).toContain("hunter2");
   });

@@ -11,6 +11,7 @@ import { appRouter } from "../../src/routers";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../support/factories";
+import { endlessBody } from "../support/streams";
 
 let app: TestApp;
 const clock = new TestClock();
@@ -94,14 +95,8 @@ describe("bodies built to cost time", () => {
   });
 
   it("refuses an anonymous write to a key-only operation before reading its body", async () => {
-    let sent = 0;
-    const chunk = new TextEncoder().encode("[1,".repeat(20_000));
-    const endless = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        controller.enqueue(chunk);
-        sent += chunk.byteLength;
-      },
-    });
+    const counter = { sent: 0 };
+    const endless = endlessBody(counter, { chunk: new TextEncoder().encode("[1,".repeat(20_000)) });
     const response = await app.request("/plugins", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -110,6 +105,6 @@ describe("bodies built to cost time", () => {
     } as RequestInit);
     expect(response.status).toBe(401);
     expect((await response.json()).error.code).toBe("unauthorized");
-    expect(sent).toBeLessThan(httpLimits.maxBodyBytes);
+    expect(counter.sent).toBeLessThan(httpLimits.maxBodyBytes);
   });
 });

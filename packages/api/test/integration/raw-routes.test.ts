@@ -3,8 +3,7 @@
  * request id, error envelope and logging as /api/v1, bodies refused as soon as
  * they pass the route's limit, and nothing outside the table answered.
  */
-import { Readable, Writable } from "node:stream";
-import pino from "pino";
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_WEBHOOK_BYTES } from "../../src/payments/webhooks";
 import { createRestHandler } from "../../src/rest/handler";
@@ -12,19 +11,13 @@ import type { RawRoute } from "../../src/rest/raw";
 import { appRouter } from "../../src/routers";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { bearer, insertAccount, insertKey } from "../support/factories";
+import { capturedLog, endlessBody } from "../support/streams";
 
 let app: TestApp;
-let logLines: string[];
+const captured = capturedLog();
 
 beforeAll(async () => {
-  logLines = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  app = await createTestApp({ log: pino({ level: "info" }, sink) });
+  app = await createTestApp({ log: captured.log });
 });
 
 afterAll(() => app.close());
@@ -32,17 +25,6 @@ afterAll(() => app.close());
 async function read(response: Response) {
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-}
-
-/** A body that never ends: only a limit can stop it. */
-function endless(counter: { sent: number }) {
-  const chunk = new Uint8Array(64 * 1024).fill(120);
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      controller.enqueue(chunk);
-      counter.sent += chunk.byteLength;
-    },
-  });
 }
 
 describe("POST /api/webhooks/{provider}", () => {
@@ -58,7 +40,7 @@ describe("POST /api/webhooks/{provider}", () => {
     expect(body).toEqual({ error: { code: "bad_request", message: expect.any(String) } });
     const requestId = headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    const logged = logLines.map((line) => JSON.parse(line)).find((entry) => entry.requestId === requestId);
+    const logged = captured.lines().find((entry) => entry.requestId === requestId);
     expect(logged).toMatchObject({ level: 40, msg: "webhook refused", provider: "builtin" });
   });
 
@@ -96,7 +78,7 @@ describe("POST /api/webhooks/{provider}", () => {
 
   it("refuses a streamed body as soon as it passes 1 MiB, without reading the rest", async () => {
     const counter = { sent: 0 };
-    const response = await app.raw("/api/webhooks/builtin", { method: "POST", body: endless(counter), duplex: "half" } as RequestInit);
+    const response = await app.raw("/api/webhooks/builtin", { method: "POST", body: endlessBody(counter), duplex: "half" } as RequestInit);
     expect(response.status).toBe(413);
     expect(counter.sent).toBeLessThan(MAX_WEBHOOK_BYTES + 512 * 1024);
   });
@@ -115,7 +97,7 @@ describe("/api/auth (Auth.js)", () => {
     const response = await app.raw("/api/auth/callback/credentials", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: endless(counter),
+      body: endlessBody(counter),
       duplex: "half",
     } as RequestInit);
     const { status, body } = await read(response);
