@@ -72,6 +72,20 @@ function validationError(issues: IssueLike[], inputKind: "query" | "body"): AppE
     : new AppError("validation_error", `The request body failed validation — ${summary}`, problems);
 }
 
+/** SQLSTATEs of text PostgreSQL cannot store (a NUL, an untranslatable character): the input's fault, whichever path it came by. */
+const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
+
+/** True when the error, or one it wraps (Drizzle wraps the driver's), carries one of these SQLSTATEs. */
+function hasSqlState(error: unknown, codes: Set<string>): boolean {
+  let current = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && codes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export const internalError = () => new AppError("internal_error", "Something went wrong on our side. Quote the request id when you report it.");
 
 /**
@@ -83,6 +97,7 @@ export const internalError = () => new AppError("internal_error", "Something wen
 export function toAppError(error: unknown, inputKind: "query" | "body" = "body"): AppError {
   const cause = unwrapError(error);
   if (isAppError(cause)) return cause;
+  if (hasSqlState(cause, UNSTORABLE_TEXT)) return new AppError("bad_request", "Text may not contain the NUL character (U+0000) or bytes that are not UTF-8.");
   if (isTrpcError(error)) {
     if (error.code === "BAD_REQUEST" && isZodError(error.cause)) return validationError(error.cause.issues, inputKind);
     switch (error.code) {

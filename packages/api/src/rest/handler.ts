@@ -23,7 +23,7 @@ import { limitAddress } from "../fx/address-limit";
 import { buildOpenApiDocument } from "../openapi/document";
 import { countRequest } from "../trpc";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
-import { checkJsonBounds } from "./json-bounds";
+import { checkJsonBounds, checkUrlText } from "./json-bounds";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { callLibrary, createLibrary, type RequestState } from "./library";
 import { AnswerCache } from "./memo";
@@ -192,6 +192,7 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
     let failure: unknown;
     try {
       url = parseUrl(request.url);
+      checkUrlText(url);
       const answered = await rawRoute(request, url, method, context, outcome);
       if (answered) result = answered;
       else if (isUnder(url.pathname, REST_PREFIX)) result = await operation(request, url, method, context, outcome);

@@ -108,3 +108,38 @@ describe("bodies built to cost time", () => {
     expect(counter.sent).toBeLessThan(httpLimits.maxBodyBytes);
   });
 });
+
+describe("the NUL character, which PostgreSQL's text cannot hold", () => {
+  const refused = { error: { code: "bad_request", message: "Text may not contain the NUL character (U+0000)." } };
+
+  it.each([
+    ["in a query parameter", "/plugins?q=%00"],
+    ["in a parameter name", "/plugins?%00=1"],
+    ["in a path segment", "/plugins/a%00b"],
+  ])("is refused %s: 400 bad_request", async (_case, path) => {
+    const response = await app.request(path);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(refused);
+  });
+
+  it.each([
+    ["a string", JSON.stringify({ tier: "t1\u0000" })],
+    ["a key", JSON.stringify({ "tier\u0000": "t1" })],
+  ])("is refused in %s of a JSON body: 400 bad_request", async (_case, body) => {
+    clock.nextMinute();
+    const response = await app.request("/plugins/hostile-probe/price", {
+      method: "PUT",
+      headers: { ...bearer(key), "content-type": "application/json" },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(refused);
+  });
+
+  it("is never a 500 on the website's endpoint either, where the database decides", async () => {
+    const input = encodeURIComponent(JSON.stringify({ q: "chat\u0000" }));
+    const response = await app.raw(`/api/trpc/plugins.list?input=${input}`);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.data.appError.code).toBe("bad_request");
+  });
+});
