@@ -79,6 +79,7 @@ export default defineConfig({
         FX_CONFIG: fxConfig,
         // Every journey signs up from 127.0.0.1.
         SIGN_UP_LIMIT_PER_HOUR: "1000",
+        SIGN_IN_LIMIT_PER_ADDRESS: "1000",
       },
     },
   ],

@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+
+const BENCH_SECRET_KEY = randomBytes(32).toString("base64url");
 
 export function startProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string | undefined>; name: string }): ChildProcess {
   const child = spawn(command, args, {
@@ -20,6 +23,8 @@ export function startApp(ctx: { repoRoot: string; databaseUrl: string }, port: n
       DEMO_DATA: "auto",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      // Production on PostgreSQL needs the master secret; the benchmark's processes share one.
+      SECRET_KEY: BENCH_SECRET_KEY,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -19,10 +19,9 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import autocannon from "autocannon";
 import { fxDays, migrateDatabase, openDatabase } from "@streamkit/db";
 import { BUILTIN_USD_RATES } from "@streamkit/fx";
-import type { LoadResult } from "../lib/load";
+import { load } from "../lib/load";
 import { startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
 import { type Comparison, printComparisons, writeResults } from "../lib/report";
 
@@ -65,8 +64,8 @@ export async function fxSuite(ctx: { repoRoot: string; databaseUrl: string; seco
 
     const rows: Comparison[] = [];
     for (const [name, path] of ENDPOINTS) {
-      const oursResult = await load(`${ours}${path}`, ctx.seconds);
-      const ceilingResult = await load(`${ceiling}${path}`, ctx.seconds);
+      const oursResult = await load(`${ours}${path}`, { seconds: ctx.seconds, connections: CONNECTIONS, addresses: ADDRESSES });
+      const ceilingResult = await load(`${ceiling}${path}`, { seconds: ctx.seconds, connections: CONNECTIONS, addresses: ADDRESSES });
       rows.push({ name, ours: oursResult, ceiling: ceilingResult });
     }
     printComparisons(`Exchange rates (${CONNECTIONS} connections, ${ADDRESSES} client addresses in turn)`, rows);
@@ -97,43 +96,6 @@ async function storeDay(databaseUrl: string, date: string) {
   } finally {
     await handle.close();
   }
-}
-
-/** autocannon with a warm-up, every request from the next address in turn. */
-async function load(url: string, seconds: number): Promise<LoadResult> {
-  const run = (duration: number) =>
-    new Promise<autocannon.Result>((resolve, reject) => {
-      let n = 0;
-      const target = new URL(url);
-      autocannon(
-        {
-          url: target.origin,
-          connections: CONNECTIONS,
-          duration,
-          pipelining: 1,
-          requests: [
-            {
-              method: "GET",
-              path: target.pathname + target.search,
-              setupRequest: (request) => {
-                n = (n + 1) % ADDRESSES;
-                return { ...request, headers: { ...request.headers, "x-forwarded-for": `10.${n >> 8}.${n & 255}.7` } };
-              },
-            },
-          ],
-        },
-        (error, result) => (error ? reject(error) : resolve(result)),
-      );
-    });
-  await run(2);
-  const result = await run(seconds);
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
 }
 
 function serveCeiling() {

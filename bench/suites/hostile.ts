@@ -54,19 +54,19 @@ function attack(base: string, seconds: number): Promise<autocannon.Result> {
 
 export async function hostileSuite(ctx: { repoRoot: string; databaseUrl: string; seconds: number }) {
   const base = "http://127.0.0.1:3202";
-  const app = startApp(ctx, 3202);
+  const app = startApp(ctx, 3202, { TRUSTED_PROXIES: "loopback" });
   try {
     await waitForOk(`${base}/api/v1/plugins?limit=1`);
     const pid = app.pid!;
     const idle = rssMiB(pid);
 
     const quietPeak = sampleRss(pid);
-    const quiet = await load(`${base}/api/v1/plugins`, { seconds: ctx.seconds, connections: 8 });
+    const quiet = await load(`${base}/api/v1/plugins`, { seconds: ctx.seconds, connections: 8, addresses: 20_000 });
     const quietRss = quietPeak();
 
     const attackPeak = sampleRss(pid);
     const [underAttack, hostile] = await Promise.all([
-      load(`${base}/api/v1/plugins`, { seconds: ctx.seconds, connections: 8, warmupSeconds: 0 }),
+      load(`${base}/api/v1/plugins`, { seconds: ctx.seconds, connections: 8, warmupSeconds: 0, addresses: 20_000 }),
       attack(base, ctx.seconds),
     ]);
     const attackRss = attackPeak();

@@ -11,6 +11,12 @@ export const httpLimits = {
   maxJsonDepth: 64,
   /** Most values (objects, arrays and scalars together) a JSON body may hold, checked before validation. */
   maxJsonValues: 50_000,
+  /**
+   * Client addresses the anonymous limit (rateLimits.anonymous) remembers per
+   * process and window; past it the oldest address is forgotten, so a flood of
+   * distinct addresses costs at most this many entries (about 1.5 MB).
+   */
+  maxAnonymousAddresses: 10_000,
 } as const;
 
 /** Paging of GET /plugins. */
@@ -42,6 +48,16 @@ export const rateLimits = {
   signUp: { limit: 20, windowSeconds: 60 * 60, per: "address" },
   /** Exchange-rate requests (/fx/*, /rates) of one client address; the number is the exchange-rate service's own table. */
   fxAddress: { limit: FX_LIMITS.requestsPerMinutePerAddress, windowSeconds: 60, per: "address" },
+  /**
+   * /api/v1 requests without credentials from one client address (the
+   * exchange-rate endpoints, limited above, and the OpenAPI document are not
+   * counted): in each process's memory, so several processes each allow this.
+   */
+  anonymous: { limit: 120, windowSeconds: 60, per: "address" },
+  /** Sign-in attempts with email and password (every attempt, right or wrong) for one email address, existing or not. */
+  signInAccount: { limit: 10, windowSeconds: 15 * 60, per: "account" },
+  /** Sign-in attempts with email and password from one client address, whatever the email. */
+  signInAddress: { limit: 30, windowSeconds: 15 * 60, per: "address" },
 } as const satisfies Record<string, RateLimit>;
 
 /** The window as prose says it: "minute", "hour", "day", else "N seconds". */

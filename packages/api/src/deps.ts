@@ -1,5 +1,6 @@
 import type { Db } from "@streamkit/db";
-import { authSecret } from "./auth/auth-secret";
+import { sessionSecrets } from "./auth/auth-secret";
+import { deriveSecrets, loadMasterSecrets, removeLegacySecrets } from "./auth/secrets";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import { createPayments, type Payments } from "./payments/registry";
@@ -14,15 +15,21 @@ export interface AppDeps {
   now: () => Date;
   /** Payment providers for checkout, webhooks and refunds. */
   payments: Payments;
-  /** Signs and reads the website's sessions (Auth.js JWTs); every process on one database agrees on it. */
-  sessionSecret: string;
+  /**
+   * Sign and read the website's sessions (Auth.js JWTs), newest first: derived
+   * from the master secret outside the database (auth/secrets.ts), or AUTH_SECRET.
+   */
+  sessionSecrets: string[];
 }
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */
-export async function createDeps(input: Omit<AppDeps, "payments" | "sessionSecret"> & { payments?: Payments }): Promise<AppDeps> {
+export async function createDeps(input: Omit<AppDeps, "payments" | "sessionSecrets"> & { payments?: Payments }): Promise<AppDeps> {
+  const master = loadMasterSecrets(input.env);
+  // Older versions kept generated secrets in `settings` in plain text; they sign nothing any more.
+  await removeLegacySecrets(input.db);
   return {
     ...input,
-    payments: input.payments ?? (await createPayments(input.db, input.env, realProviders(input.env))),
-    sessionSecret: await authSecret(input.db, input.env.AUTH_SECRET),
+    payments: input.payments ?? (await createPayments(input.env, deriveSecrets(master, "builtin-payments"), realProviders(input.env))),
+    sessionSecrets: sessionSecrets(input.env, master),
   };
 }

@@ -32,8 +32,17 @@ const envSchema = z.object({
   APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Accounts created per client address per hour (rateLimits.signUp's default when unset). */
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
-  /** Signs website sessions. Unset: a random secret is generated once and kept in the database, shared by every process. */
+  /** Sign-in attempts per client address per 15 minutes (rateLimits.signInAddress's default when unset). */
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  /** Signs website sessions; wins over the one derived from the master secret. */
   AUTH_SECRET: z.string().min(32).optional(),
+  /** The master secret every signing secret is derived from. Unset: <DATA_DIR>/secret.key (required on PostgreSQL in production). */
+  SECRET_KEY: z.string().trim().min(32, "SECRET_KEY needs at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+  /** Previous master secrets, comma-separated, newest first: what they signed stays valid during a rotation. */
+  SECRET_KEY_PREVIOUS: z
+    .string()
+    .refine((list) => list.split(",").every((key) => key.trim().length >= 32), "every key in SECRET_KEY_PREVIOUS needs at least 32 characters")
+    .optional(),
   /** GitHub and Google sign-in switch on when both of their variables are set. */
   AUTH_GITHUB_ID: z.string().min(1).optional(),
   AUTH_GITHUB_SECRET: z.string().min(1).optional(),

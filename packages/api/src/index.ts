@@ -11,6 +11,7 @@ export { createRestCore, createRestHandler, REST_PREFIX } from "./rest/handler";
 export { serveRest } from "./rest/node-bridge";
 export type { ConnectionInfo, RestCore, RestHandler, RestRequest, RestResult } from "./rest/handler";
 export { oauthProviders } from "./auth/auth-config";
+export { signInRefusal } from "./auth/sign-in-limit";
 export { hashPassword } from "./auth/password";
 export { createAccount, findAccountById } from "./services/accounts";
 export type { AccountCaller, AccountPrincipal } from "./context";

@@ -3,8 +3,8 @@
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { CredentialsSignin } from "@auth/core/errors";
 import { signUpSchema } from "@streamkit/api-contract";
-import { env, getRuntime, oauthProviders } from "@streamkit/api";
-import { cookies } from "next/headers";
+import { CLIENT_ADDRESS_HEADER, env, getRuntime, oauthProviders, signInRefusal } from "@streamkit/api";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { api } from "./api";
 import { domainError } from "./errors";
@@ -32,7 +32,12 @@ async function authAction(path: string, body: URLSearchParams) {
   const response = await Auth(
     new Request(`${env().PUBLIC_URL}/api/auth/${path}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.toString() },
+      // The client's address for the sign-in limit: server.ts always sets this header, replacing any the client sent.
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: jar.toString(),
+        [CLIENT_ADDRESS_HEADER]: (await headers()).get(CLIENT_ADDRESS_HEADER) ?? "unknown",
+      },
       body,
     }),
     { ...runtime.auth, raw, skipCSRFCheck },
@@ -49,6 +54,9 @@ export async function signInWithPassword(_state: FormState, form: FormData): Pro
     const response = await authAction("callback/credentials", new URLSearchParams({ email, password: String(form.get("password") ?? ""), callbackUrl: next }));
     if (!response.redirect || response.redirect.includes("error=")) return failed;
   } catch (error) {
+    // Too many attempts for this email or from this address: the same answer whether or not the account exists.
+    const refusal = signInRefusal(error);
+    if (refusal) return { error: refusal.message, fields: { email } };
     // In raw mode Auth.js throws on wrong credentials instead of redirecting.
     if (error instanceof CredentialsSignin) return failed;
     throw error;

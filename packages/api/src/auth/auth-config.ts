@@ -13,7 +13,9 @@ import { signInSchema } from "@streamkit/api-contract";
 import { accounts, authIdentities, authSessions, authVerificationTokens, type Db } from "@streamkit/db";
 import type { AppDeps } from "../deps";
 import { findAccountByEmail } from "../services/accounts";
+import { CLIENT_ADDRESS_HEADER } from "../client-address";
 import { verifyPassword } from "./password";
+import { limitSignIn, signInRefusal } from "./sign-in-limit";
 
 /** A scrypt hash of nothing anyone types, verified when the email is unknown so both paths take as long. */
 const DECOY_HASH = "scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
@@ -37,7 +39,7 @@ export function buildAuthConfig(deps: AppDeps): AuthConfig {
   return {
     basePath: "/api/auth",
     trustHost: true,
-    secret: deps.sessionSecret,
+    secret: deps.sessionSecrets,
     useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
     session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
     adapter: {
@@ -51,9 +53,11 @@ export function buildAuthConfig(deps: AppDeps): AuthConfig {
         id: "credentials",
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(raw) {
+        async authorize(raw, request) {
           const parsed = signInSchema.safeParse(raw);
           if (!parsed.success) return null;
+          // The client's address: always set by the REST core (/api/auth) or the website's server action, never the client's own header.
+          await limitSignIn(deps, parsed.data.email, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
           const account = await findAccountByEmail(db, parsed.data.email);
           const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? DECOY_HASH);
           if (!account?.passwordHash || !valid) return null;
@@ -75,7 +79,12 @@ export function buildAuthConfig(deps: AppDeps): AuthConfig {
     },
     logger: {
       // A wrong password is an answer, not an error worth a log line.
-      error: (error) => (error.name === "CredentialsSignin" ? undefined : log.warn({ err: error }, "sign-in error")),
+      error: (error) => {
+        const refusal = signInRefusal(error);
+        if (refusal) log.info({ retryAfterSeconds: refusal.retryAfterSeconds }, "sign-in refused: too many attempts");
+        // `type`, not `name`: the production bundle minifies class names.
+        else if ((error as { type?: string }).type !== "CredentialsSignin") log.warn({ err: error }, "sign-in error");
+      },
       warn: (code) => log.warn({ code }, "sign-in warning"),
       debug: () => {},
     },

@@ -1,18 +1,14 @@
-import { randomBytes } from "node:crypto";
-import { type Db, settings } from "@streamkit/db";
-import { eq } from "drizzle-orm";
+import type { Env } from "../env";
+import { deriveSecrets, type MasterSecrets } from "./secrets";
 
 /**
- * The secret that signs website sessions: AUTH_SECRET when configured;
- * otherwise one generated on first start and kept in the database, so every
- * process on that database (and every restart) agrees on it.
+ * The secrets of website sessions (Auth.js JWTs), newest first: Auth.js signs
+ * with the first and reads a cookie made with any of them. AUTH_SECRET, when
+ * configured, wins; otherwise they are derived from the master secrets
+ * (secrets.ts), so every process with the same master secret agrees and a
+ * rotation keeps the previous master secret's sessions valid.
  */
-export async function authSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  await db
-    .insert(settings)
-    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "auth_secret"));
-  return row!.value;
+export function sessionSecrets(env: Env, master: MasterSecrets): string[] {
+  if (env.AUTH_SECRET) return [env.AUTH_SECRET];
+  return deriveSecrets(master, "auth-session");
 }

@@ -54,7 +54,7 @@ async function callerFromSession(deps: AppDeps, cookie: string): Promise<Caller>
   if (!cookie.includes("authjs.")) return { kind: "anonymous" };
   const token = await getToken({
     req: { headers: { cookie } },
-    secret: deps.sessionSecret,
+    secret: deps.sessionSecrets,
     secureCookie: deps.env.PUBLIC_URL.startsWith("https://"),
     logger: { error: () => {}, warn: () => {}, debug: () => {} },
   });

@@ -158,7 +158,8 @@ function addHeaderComponents(document: OpenAPIObject): void {
   components.headers = {
     "X-Request-Id": { description: "Identifies this request in the service's logs; quote it when reporting a problem.", schema: { type: "string" } },
     "X-RateLimit-Limit": {
-      description: "Requests allowed per window (sent on key-authenticated responses, and on every exchange-rate response).",
+      description:
+        "Requests allowed per window: on key-authenticated responses the account's limit, on responses to requests without credentials the client address's limit (the exchange-rate operations: their own per-address limit).",
       schema: { type: "integer" },
     },
     "X-RateLimit-Remaining": { description: "Requests left in the current window.", schema: { type: "integer" } },

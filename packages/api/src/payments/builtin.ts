@@ -27,7 +27,8 @@ export class BuiltinProvider implements PaymentProvider {
   readonly id = "builtin" as const;
   constructor(
     readonly currencies: readonly (typeof saleCurrencies)[number][],
-    private readonly secret: string,
+    /** Newest first: events are signed with the first and verified with any (a master-secret rotation). */
+    private readonly secrets: readonly string[],
     private readonly publicUrl: string,
   ) {}
 
@@ -54,11 +55,22 @@ export class BuiltinProvider implements PaymentProvider {
 
   sign(event: unknown, at: Date): { rawBody: string; headers: Record<string, string> } {
     const rawBody = JSON.stringify(event);
-    return { rawBody, headers: { "content-type": "application/json", [BUILTIN_SIGNATURE_HEADER]: signPayload(rawBody, this.secret, at) } };
+    return { rawBody, headers: { "content-type": "application/json", [BUILTIN_SIGNATURE_HEADER]: signPayload(rawBody, this.secrets[0]!, at) } };
   }
 
   verifyWebhook(rawBody: string, headers: Headers, now: Date): ProviderEvent {
-    verifySignedPayload(rawBody, headers.get(BUILTIN_SIGNATURE_HEADER), this.secret, now);
+    const header = headers.get(BUILTIN_SIGNATURE_HEADER);
+    let refusal: unknown;
+    for (const secret of this.secrets) {
+      try {
+        verifySignedPayload(rawBody, header, secret, now);
+        refusal = undefined;
+        break;
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    if (refusal) throw refusal;
     let parsed: z.infer<typeof eventSchema>;
     try {
       parsed = eventSchema.parse(JSON.parse(rawBody));

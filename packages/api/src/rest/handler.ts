@@ -20,6 +20,7 @@ import type { AppDeps } from "../deps";
 import { toAppError, unwrapError } from "../error-mapping";
 import { AppError } from "../errors";
 import { limitAddress } from "../fx/address-limit";
+import { limitAnonymous } from "./anonymous-limit";
 import { buildOpenApiDocument } from "../openapi/document";
 import { countRequest } from "../trpc";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
@@ -170,7 +171,12 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
    * caller is refused here, before any body is read or parsed.
    */
   async function authenticate(request: RestRequest, context: Context, required: boolean): Promise<void> {
-    context.caller = await resolveCaller(deps, { surface: "api", authorization: request.header("authorization") });
+    // Without valid credentials — none, or refused ones — the per-address limit in memory (anonymous-limit.ts; /fx is auth "none" and never comes here).
+    context.caller = await resolveCaller(deps, { surface: "api", authorization: request.header("authorization") }).catch((error: unknown) => {
+      limitAnonymous(context);
+      throw error;
+    });
+    if (context.caller.kind === "anonymous") limitAnonymous(context);
     await countRequest(context);
     if (required && context.caller.kind !== "account") throw unauthorized();
     if (context.caller.kind === "account" && context.caller.account.suspended) throw accountDisabled();

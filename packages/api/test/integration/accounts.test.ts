@@ -1,3 +1,4 @@
+import { rateLimits } from "@streamkit/api-contract";
 import { accounts, rateLimitWindows } from "@streamkit/db";
 import { plans } from "@streamkit/plans";
 import { eq } from "drizzle-orm";
@@ -101,10 +102,12 @@ describe("the per-account rate limit", () => {
     expect(calmResponse.headers.get("x-ratelimit-remaining")).toBe("9");
   });
 
-  it("lets browsing without a key go unlimited and without headers", async () => {
+  it("counts browsing without a key per client address, not against any account (anonymous-limit.test.ts has the details)", async () => {
+    const windows = await app.deps.db.select().from(rateLimitWindows);
     const r = await app.json("/plugins");
     expect(r.status).toBe(200);
-    expect(r.headers.get("x-ratelimit-limit")).toBeNull();
+    expect(r.headers.get("x-ratelimit-limit")).toBe(String(rateLimits.anonymous.limit));
+    expect(await app.deps.db.select().from(rateLimitWindows)).toEqual(windows);
   });
 
   it("cleans up windows that ended long ago", async () => {

@@ -11,7 +11,7 @@
  */
 import { generateApiKey } from "../../src/auth/api-key-format";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type ErrorCode, scopes } from "@streamkit/api-contract";
+import { type ErrorCode, rateLimits, scopes } from "@streamkit/api-contract";
 import { grants, type PlanName, planNames, plans } from "@streamkit/plans";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
@@ -82,7 +82,8 @@ describe.each(named(byAuth("key")))("%s", (_name, operation) => {
     expect(status).toBe(401);
     expect(body).toEqual({ error: { code: "invalid_token", message: "The API key is unknown, revoked or expired." } });
     expect(headers.get("www-authenticate")).toBe('Bearer realm="streamkit", error="invalid_token"');
-    expect(headers.get("x-ratelimit-limit")).toBeNull();
+    // Refused credentials count as none: against the client address's anonymous limit.
+    expect(headers.get("x-ratelimit-limit")).toBe(String(rateLimits.anonymous.limit));
   });
 
   it("with a revoked key: 401 invalid_token, indistinguishable", async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "@streamkit/db";
 import { type AppDeps, createDeps } from "../../src/deps";
 import { loadEnv } from "../../src/env";
@@ -22,9 +23,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { now?: () => Date; log?: AppDeps["log"] } = {}): Promise<TestApp> {
+/**
+ * A fresh database and the REST core on it. Each app has its own master secret
+ * (SECRET_KEY), so no test writes a key file into the repository's data folder;
+ * `env` adds or overrides variables ("" unsets one).
+ */
+export async function createTestApp(options: { now?: () => Date; log?: AppDeps["log"]; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const env = loadEnv({ NODE_ENV: "test", PUBLIC_URL: BASE, DEMO_DATA: "off", LOG_LEVEL: "silent" });
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PUBLIC_URL: BASE,
+    DEMO_DATA: "off",
+    LOG_LEVEL: "silent",
+    SECRET_KEY: randomBytes(32).toString("base64url"),
+    ...options.env,
+  });
   const deps = await createDeps({
     db: database.db,
     env,

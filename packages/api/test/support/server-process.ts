@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 
 export interface ServerProcess {
@@ -6,11 +7,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** One master secret for the processes a test file starts, as a deployment shares one (and no key file lands in the repository). */
+const SECRET_KEY = randomBytes(32).toString("base64url");
+
 /** Starts test/support/server-main.ts in its own Node process and waits until it listens. */
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const main = fileURLToPath(new URL("./server-main.ts", import.meta.url));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", main], {
-    env: { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "test", LOG_LEVEL: "silent", DEMO_DATA: "off", FX_REFRESH: "off", ...env },
+    env: { ...process.env, DATABASE_URL: "", DATA_DIR: "", NODE_ENV: "test", LOG_LEVEL: "silent", DEMO_DATA: "off", FX_REFRESH: "off", SECRET_KEY, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
