@@ -1,6 +1,7 @@
 /**
- * The production (and development) entry point: one node:http server with one
- * prefix table. The REST core of packages/api answers /api/v1 and its raw
+ * The production (and development) entry point: one node:http server
+ * (packages/api's createHttpServer) with one prefix table. The REST core of
+ * packages/api answers /api/v1 and its raw
  * routes (the website's tRPC endpoint, Auth.js, payment webhooks): one request
  * id, error envelope, credential resolver and log for all of them. Everything
  * else is Next.js's. Why not Next route handlers for those: the core needs the
@@ -9,42 +10,35 @@
  * limits before anything buffers them, and skipping Next's router roughly
  * halves the cost of an API call. The database opens before the port does.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { CLIENT_ADDRESS_HEADER, env, getRuntime, serveRest, toAppError } from "@streamkit/api";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
+import { websiteSecurityHeaders } from "./lib/security-headers";
 
 const dev = process.argv.includes("--dev");
 const config = env();
 const app = next({ dev, dir: process.cwd(), hostname: config.HOST ?? "localhost", port: config.PORT });
 const handleNext = app.getRequestHandler();
 
-type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-
 async function main() {
   const [runtime] = await Promise.all([getRuntime(), app.prepare()]);
-  const serveApi: Serve = (req, res) => serveRest(runtime.rest, req, res);
-  const serveWebsite: Serve = (req, res) => {
+  const serveWebsite = (req: IncomingMessage, res: ServerResponse) => {
     // The website's server actions see the client's address only through this header, which is always ours.
     const forwardedFor = req.headers["x-forwarded-for"];
     req.headers[CLIENT_ADDRESS_HEADER] = runtime.clientAddress(
       req.socket.remoteAddress,
       Array.isArray(forwardedFor) ? forwardedFor.join(", ") : (forwardedFor ?? null),
     );
+    // Security headers (lib/security-headers.ts). Next stamps the nonce on its scripts from the request's CSP header, always ours.
+    const security = websiteSecurityHeaders({ path: req.url ?? "/", publicUrl: config.PUBLIC_URL, dev });
+    req.headers["content-security-policy"] = security["content-security-policy"];
+    delete req.headers["content-security-policy-report-only"];
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     return handleNext(req, res);
   };
-  /** The API's prefixes first; "/" catches the rest. */
-  const prefixTable: [prefix: string, serve: Serve][] = [...runtime.rest.prefixes.map((prefix): [string, Serve] => [prefix, serveApi]), ["/", serveWebsite]];
-  const route = (path: string): Serve =>
-    prefixTable.find(([prefix]) => prefix === "/" || path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`))![1];
-
-  const server = createServer((req, res) => {
-    route(req.url ?? "/")(req, res).catch((error: unknown) => {
-      const failure = toAppError(error);
-      runtime.deps.log.error({ err: error, method: req.method, path: req.url }, "could not answer a request");
-      if (!res.headersSent) res.writeHead(failure.status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-      res.end(JSON.stringify(failure.toBody()));
-    });
-  });
+  // The prefix table, timeouts and malformed-request answers live in packages/api's http-server.ts; Next answers what the API does not.
+  // While the database is known to be down, pages get a designed 503 (health.ts) instead of an error from every page.
+  const server = createHttpServer(runtime, { fallback: whileDatabaseDown(runtime, serveWebsite) });
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   const shutdown = () => {
     server.close();

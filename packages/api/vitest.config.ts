@@ -5,10 +5,13 @@ import { defineConfig } from "vitest/config";
  * set, once more on that PostgreSQL server: the same files, two projects.
  * test/multiprocess holds tests that start several server processes on one
  * shared database, which only PostgreSQL can be, so only that project has them.
+ * test/fault stops and restarts a throwaway PostgreSQL cluster of its own.
  */
 const projects = [
   { extends: true as const, test: { name: "pglite", env: { TEST_DB: "pglite" }, include: ["test/integration/**/*.test.ts", "test/unit/**/*.test.ts"] } },
 ];
+// The database-outage test starts a PostgreSQL cluster of its own (the binaries of /usr/lib/postgresql/15), so it needs no DATABASE_URL and always runs.
+projects.push({ extends: true as const, test: { name: "fault", env: { TEST_DB: "fault" }, include: ["test/fault/**/*.test.ts"] } });
 if (process.env.DATABASE_URL) {
   projects.push({
     extends: true as const,

@@ -25,6 +25,8 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,
+  /** The database is down, unreachable or too slow: retry after Retry-After seconds. */
+  service_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof errorStatus;

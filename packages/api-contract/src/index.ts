@@ -8,3 +8,4 @@ export * from "./time";
 export * from "./auth";
 export * from "./publish";
 export * from "./commerce";
+export * from "./same-site";

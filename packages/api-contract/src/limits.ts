@@ -17,6 +17,43 @@ export const httpLimits = {
    * distinct addresses costs at most this many entries (about 1.5 MB).
    */
   maxAnonymousAddresses: 10_000,
+  /**
+   * A request body the server did not read (an answer given before it, such as
+   * a 401) is still read off the connection and thrown away when it declared
+   * at most this many bytes, so the connection stays usable; a larger or
+   * unknown-length one gets `Connection: close` instead (64 KiB).
+   */
+  maxDrainBytes: 64 * 1024,
+} as const;
+
+/**
+ * Timeouts of the HTTP server (packages/api/src/http-server.ts), in
+ * milliseconds: a client slower than these is cut off, so slow or stalled
+ * connections cannot pile up.
+ */
+export const httpTimeouts = {
+  /** From the connection's first byte (or the previous answer) to the end of the request's headers. */
+  headersMs: 10_000,
+  /** The whole request, body included (REQUEST_TIMEOUT_MS): a 2 MiB body needs about 35 KB/s. */
+  requestMs: 60_000,
+  /** An idle kept-alive connection is closed after this (KEEP_ALIVE_TIMEOUT_MS); raise it above a proxy's idle timeout. */
+  keepAliveMs: 5_000,
+  /** After an answer with `Connection: close` given before the body was read, the rest of the body is read and dropped this long at most, so the client reads the answer instead of a reset. */
+  lingerMs: 5_000,
+  /** How often the server checks the two timeouts above (a request is cut off at most this late). */
+  checkIntervalMs: 1_000,
+} as const;
+
+/**
+ * While the database is unavailable (README: Security and operations): what
+ * the 503 answers tell clients, and how long GET /readyz waits for its
+ * `select 1`. The database's own timeouts are packages/db's databaseTimeouts.
+ */
+export const availabilityLimits = {
+  /** Retry-After (seconds) of every 503 service_unavailable. */
+  retryAfterSeconds: 5,
+  /** GET /readyz answers 503 when `select 1` takes longer than this. */
+  readinessTimeoutMs: 1_000,
 } as const;
 
 /** Paging of GET /plugins. */

@@ -10,6 +10,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** postgres:// URL; when unset the embedded PGlite database is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Overrides of packages/db's databaseTimeouts on PostgreSQL, in milliseconds: opening a connection, waiting for a free one, one statement. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  DATABASE_CONNECTION_WAIT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** Folder of the embedded database (default: <repo>/.data/pglite). */
   DATA_DIR: z.string().min(1).optional(),
   /** Where the checked-in SQL migrations are, when a deployment moves them. */
@@ -24,6 +28,10 @@ const envSchema = z.object({
   /** The port and interface the server listens on. */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
+  /** Milliseconds a whole request (headers and body) may take (httpTimeouts.requestMs when unset); the headers' limit never exceeds it. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /** Milliseconds an idle kept-alive connection stays open (httpTimeouts.keepAliveMs when unset). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, or loopback/linklocal/uniquelocal. Empty: none. */
   TRUSTED_PROXIES: z.string().optional(),
   /** Requests per minute per account for the website's own calls (API keys follow the plan's apiRequestsPerMinute). */

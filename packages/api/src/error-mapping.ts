@@ -3,9 +3,10 @@
  * the REST core, a website action, the operator CLI), becomes an AppError
  * with a stable code of SPEC §7; the code decides the HTTP status.
  */
-import type { Problem } from "@streamkit/api-contract";
+import { availabilityLimits, type Problem } from "@streamkit/api-contract";
+import { databaseUnavailableReason } from "@streamkit/db/availability";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
-import { AppError, isAppError } from "./errors";
+import { AppError, type ErrorDetails, isAppError } from "./errors";
 
 interface IssueLike {
   path: PropertyKey[];
@@ -86,6 +87,19 @@ function hasSqlState(error: unknown, codes: Set<string>): boolean {
   return false;
 }
 
+/** The database is down, unreachable or too slow: 503 with Retry-After, never a 500 (README: Security and operations). */
+export const serviceUnavailable = (details?: ErrorDetails) =>
+  new AppError("service_unavailable", `The service is briefly unavailable; retry in ${availabilityLimits.retryAfterSeconds} seconds.`, details, {
+    "Retry-After": String(availabilityLimits.retryAfterSeconds),
+  });
+
+/** For the log: why a request was answered 503 (ECONNREFUSED, 57P01, CONNECT_TIMEOUT…), or undefined when the database was not the reason. */
+export function unavailableReason(error: unknown): string | undefined {
+  const cause = unwrapError(error);
+  if (isAppError(cause) && cause.code === "service_unavailable") return typeof cause.cause === "string" ? cause.cause : undefined;
+  return databaseUnavailableReason(cause);
+}
+
 export const internalError = () => new AppError("internal_error", "Something went wrong on our side. Quote the request id when you report it.");
 
 /**
@@ -98,6 +112,9 @@ export function toAppError(error: unknown, inputKind: "query" | "body" = "body")
   const cause = unwrapError(error);
   if (isAppError(cause)) return cause;
   if (hasSqlState(cause, UNSTORABLE_TEXT)) return new AppError("bad_request", "Text may not contain the NUL character (U+0000) or bytes that are not UTF-8.");
+  const unavailable = databaseUnavailableReason(cause);
+  // The reason's code rides along for the log line (unavailableReason); the answer never shows it.
+  if (unavailable) return Object.assign(serviceUnavailable(), { cause: unavailable });
   if (isTrpcError(error)) {
     if (error.code === "BAD_REQUEST" && isZodError(error.cause)) return validationError(error.cause.issues, inputKind);
     switch (error.code) {

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { type DatabaseHandle, migrateDatabase, openDatabase } from "@streamkit/db";
+import { type DatabaseHandle, type DatabaseTimeouts, migrateDatabase, openDatabase } from "@streamkit/db";
 import { type AppDeps, createDeps } from "./deps";
 import { env as processEnv, type Env } from "./env";
 import { createLogger } from "./logger";
@@ -35,7 +35,7 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
     mkdirSync(env.dataDir, { recursive: true });
     releaseLock = acquireDataDirLock(env.dataDir);
   }
-  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.dataDir });
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, timeouts: databaseTimeoutsOf(env) } : { dataDir: env.dataDir });
   await migrateDatabase(database, env.MIGRATIONS_DIR);
   const deps = await createDeps({ db: database.db, env, log, now: options.now ?? (() => new Date()) });
   if (env.DEMO_DATA === "auto") {
@@ -62,6 +62,15 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
       await database.close();
       releaseLock();
     },
+  };
+}
+
+/** The environment's overrides of packages/db's databaseTimeouts (README: Configuration). */
+export function databaseTimeoutsOf(env: Env): Partial<DatabaseTimeouts> {
+  return {
+    ...(env.DATABASE_CONNECT_TIMEOUT_MS ? { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS } : {}),
+    ...(env.DATABASE_CONNECTION_WAIT_MS ? { connectionWaitMs: env.DATABASE_CONNECTION_WAIT_MS } : {}),
+    ...(env.DATABASE_STATEMENT_TIMEOUT_MS ? { statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { createPoolGate, gatePool, survivePostgresNullSocketWrite } from "./pool-gate";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -24,8 +25,29 @@ export interface DatabaseHandle {
   /** The postgres.js pool and its URL, when on PostgreSQL. */
   sql?: postgres.Sql;
   url?: string;
+  /** False after a query found the database unavailable (down, unreachable, timed out), until one succeeds; PGlite: always true. */
+  available(): boolean;
   close(): Promise<void>;
 }
+
+/**
+ * How long PostgreSQL may keep a caller waiting, so an outage answers fast
+ * instead of piling up requests (README: Security and operations). The
+ * server's env can override each (DATABASE_*_MS).
+ */
+export const databaseTimeouts = {
+  /** Opening a connection (TCP, TLS, start-up) before CONNECT_TIMEOUT. */
+  connectMs: 2_000,
+  /** Waiting for a free connection of the pool (pool-gate.ts) before CONNECTION_WAIT_TIMEOUT. */
+  connectionWaitMs: 3_000,
+  /** One statement, server-side (statement_timeout → SQLSTATE 57014). */
+  statementMs: 10_000,
+  /** Longest pause between reconnection attempts while the database is down (postgres.js's own grows to 20 s). */
+  reconnectBackoffMaxMs: 500,
+  /** Operations allowed to wait for a connection, per pool connection; past it they fail at once. */
+  waitingPerConnection: 50,
+} as const;
+export type DatabaseTimeouts = { -readonly [K in keyof typeof databaseTimeouts]: number };
 
 export interface OpenOptions {
   /** postgres:// URL; when absent, the embedded PGlite is used. */
@@ -36,17 +58,26 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   /** Pool size on PostgreSQL. */
   maxConnections?: number;
+  /** Overrides of `databaseTimeouts` (PostgreSQL only). */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    const timeouts = { ...databaseTimeouts, ...options.timeouts };
+    const max = options.maxConnections ?? 10;
     const sql = postgres(options.url, {
-      max: options.maxConnections ?? 10,
+      max,
       onnotice: () => {},
-      connection: { TimeZone: "UTC", application_name: "streamkit" },
+      connect_timeout: timeouts.connectMs / 1000,
+      // postgres.js's default grows 3^n/100 s up to 20 s: after an outage the pool would stay away that long.
+      backoff: (retries: number) => Math.min(3 ** retries / 100, timeouts.reconnectBackoffMaxMs / 1000),
+      connection: { TimeZone: "UTC", application_name: "streamkit", statement_timeout: timeouts.statementMs },
     });
-    const db = drizzlePostgres({ client: sql, schema }) as unknown as Db;
-    return { db, kind: "postgres", sql, url: options.url, close: () => sql.end({ timeout: 5 }) };
+    survivePostgresNullSocketWrite();
+    const gate = createPoolGate(max, timeouts.connectionWaitMs, max * timeouts.waitingPerConnection);
+    const db = drizzlePostgres({ client: gatePool(sql, gate), schema }) as unknown as Db;
+    return { db, kind: "postgres", sql, url: options.url, available: gate.available, close: () => sql.end({ timeout: 5 }) };
   }
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -54,7 +85,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   });
   await pglite.exec("set time zone 'UTC'");
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
-  return { db, kind: "pglite", pglite, close: () => pglite.close() };
+  return { db, kind: "pglite", pglite, available: () => true, close: () => pglite.close() };
 }
 
 /** An arbitrary constant: the advisory lock that serialises migrations across processes. */

@@ -1,3 +1,5 @@
+export * from "./availability";
 export * from "./client";
+export { ConnectionWaitTimeout } from "./pool-gate";
 export * from "./schema";
 export * as schema from "./schema";

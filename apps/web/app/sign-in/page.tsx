@@ -1,4 +1,5 @@
 import { env, oauthProviders } from "@streamkit/api";
+import { sameSitePath } from "@streamkit/api-contract";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -12,7 +13,8 @@ type SearchParams = Promise<Record<string, string | undefined>>;
 
 export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const next = params.next?.startsWith("/") && !params.next.startsWith("//") ? params.next : "/";
+  // Only a place on this site, as the sign-in actions decide (auth-actions.ts).
+  const next = sameSitePath(params.next, env().PUBLIC_URL);
   if (await currentCaller()) redirect(next);
   const providers = oauthProviders(env());
   return (

@@ -1,3 +1,5 @@
+import { env } from "@streamkit/api";
+import { sameSitePath } from "@streamkit/api-contract";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -12,7 +14,8 @@ type SearchParams = Promise<Record<string, string | undefined>>;
 
 export default async function SignUpPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const next = params.next?.startsWith("/") && !params.next.startsWith("//") ? params.next : "/";
+  // Only a place on this site, as the sign-in actions decide (auth-actions.ts).
+  const next = sameSitePath(params.next, env().PUBLIC_URL);
   if (await currentCaller()) redirect(next);
   const country = await visitorCountry();
   return (

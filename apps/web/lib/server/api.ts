@@ -8,8 +8,9 @@ const createCaller = createCallerFactory(appRouter);
 
 /** The website's server-side API: the same routers as /api/v1, called in-process as the signed-in visitor. */
 export async function api() {
-  const runtime = await getRuntime();
+  // Request data first (it makes the page dynamic, so prerendering stops before the database opens), then the runtime.
   const caller = (await currentCaller()) ?? undefined;
   const clientAddress = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? undefined;
+  const runtime = await getRuntime();
   return createCaller(createContext({ deps: runtime.deps, requestId: randomUUID(), surface: "web", caller, clientAddress }));
 }

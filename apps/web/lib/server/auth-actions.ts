@@ -2,7 +2,7 @@
 
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { CredentialsSignin } from "@auth/core/errors";
-import { signUpSchema } from "@streamkit/api-contract";
+import { sameSitePath, signUpSchema } from "@streamkit/api-contract";
 import { CLIENT_ADDRESS_HEADER, env, getRuntime, oauthProviders, signInRefusal } from "@streamkit/api";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -15,10 +15,9 @@ export interface FormState {
   problems?: Record<string, string>;
 }
 
-/** Only paths on this site, so a crafted link cannot send people elsewhere after signing in. */
+/** Only paths on this site, so a crafted link cannot send people elsewhere after signing in (sameSitePath resolves it as a browser would). */
 function safeNext(value: FormDataEntryValue | null): string {
-  const next = typeof value === "string" ? value : "/";
-  return next.startsWith("/") && !next.startsWith("//") ? next : "/";
+  return sameSitePath(value, env().PUBLIC_URL);
 }
 
 /**

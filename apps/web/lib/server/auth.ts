@@ -1,5 +1,5 @@
 import "server-only";
-import { type AccountCaller, getRuntime, resolveCaller } from "@streamkit/api";
+import { type AccountCaller, getRuntime, hasSessionCookie, resolveCaller } from "@streamkit/api";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
@@ -10,8 +10,10 @@ import { cache } from "react";
  * plan change or a suspension shows on the next page.
  */
 export const currentCaller = cache(async (): Promise<AccountCaller | null> => {
-  const runtime = await getRuntime();
-  const caller = await resolveCaller(runtime.deps, { surface: "web", cookie: (await cookies()).toString() });
+  // The cookies first: reading them is what makes a page dynamic, and prerendering (next build) must stop here, before any database opens.
+  const cookie = (await cookies()).toString();
+  if (!hasSessionCookie(cookie)) return null;
+  const caller = await resolveCaller((await getRuntime()).deps, { surface: "web", cookie });
   return caller.kind === "account" ? caller : null;
 });
 

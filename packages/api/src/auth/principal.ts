@@ -37,6 +37,11 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
   },
 ];
 
+/** Whether a Cookie header may hold an Auth.js session at all (a visitor without one needs no lookup). */
+export function hasSessionCookie(cookie: string): boolean {
+  return cookie.includes("authjs.");
+}
+
 export async function resolveCaller(deps: AppDeps, source: CallerSource): Promise<Caller> {
   if (source.surface === "web") return callerFromSession(deps, source.cookie ?? "");
   const authorization = source.authorization;
@@ -51,7 +56,7 @@ export async function resolveCaller(deps: AppDeps, source: CallerSource): Promis
 
 /** The website's session (an Auth.js JWT in its cookie, possibly chunked), or an anonymous visitor. */
 async function callerFromSession(deps: AppDeps, cookie: string): Promise<Caller> {
-  if (!cookie.includes("authjs.")) return { kind: "anonymous" };
+  if (!hasSessionCookie(cookie)) return { kind: "anonymous" };
   const token = await getToken({
     req: { headers: { cookie } },
     secret: deps.sessionSecrets,

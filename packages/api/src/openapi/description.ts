@@ -1,4 +1,4 @@
-import { httpLimits, pluginPaging, rateLimits, scopes, windowName } from "@streamkit/api-contract";
+import { availabilityLimits, httpLimits, httpTimeouts, pluginPaging, rateLimits, scopes, windowName } from "@streamkit/api-contract";
 import { commerce, plans } from "@streamkit/plans";
 
 /**
@@ -14,12 +14,16 @@ The REST API of the Streamkit plugin marketplace, overlays and exchange rates. E
 - Timestamps are ISO 8601 in UTC with milliseconds, e.g. \`2026-11-22T04:42:30.462Z\`.
 - Money in listings is whole rupees (INR) and dollars (USD) per price tier.
 - Every response carries \`X-Request-Id\`; quote it when reporting a problem.
+- Every response carries \`X-Content-Type-Options: nosniff\`.
+- Connections: a request's headers must arrive within ${httpTimeouts.headersMs / 1000} s and the whole request, body included, within ${httpTimeouts.requestMs / 1000} s (the server's defaults); a slower request is answered 400 \`bad_request\` and its connection closed. An idle kept-alive connection is closed after ${httpTimeouts.keepAliveMs / 1000} s. An error answered before the body was read (401, 413, …) keeps the connection when at most ${httpLimits.maxDrainBytes / 1024} KiB of body were declared (the rest is read and dropped), and otherwise says \`Connection: close\`: send the next request on a new connection.
+- A request that is not well-formed HTTP is 400 \`bad_request\` in the error envelope: a request target other than a path (\`*\`, an absolute URL), a missing, repeated or invalid \`Host\` header, \`CONNECT\`.
 
 ## Errors
 Every error is \`{ "error": { "code", "message", "details"? } }\`. \`code\` is stable and meant for programs; \`message\` is for humans and may change.
 - Invalid query parameters are 400 \`bad_request\`, and an invalid body is 400 \`validation_error\`; both list each problem in \`details\` as \`{ path, message }\`.
 - An unknown path or method is 404 \`not_found\`.
 - 500 \`internal_error\` never carries internals; the cause is logged under the request id.
+- 503 \`service_unavailable\`, with \`Retry-After: ${availabilityLimits.retryAfterSeconds}\` (seconds): the database is down, restarting, unreachable or too slow, so the request was not served — it failed fast rather than waiting. Retry after that many seconds; a write answered 503 may or may not have been applied, so retry it only when doing it twice is harmless, or check first. Any operation may answer it.
 
 ## Authentication
 Send an API key as \`Authorization: Bearer <API_KEY>\`. Keys are created on the website (Account → API keys) with any of the scopes ${scopes.map((s) => `\`${s}\``).join(", ")} and an optional expiry; a key is shown once. Format: \`skit_\` followed by 38 base62 characters (32 random, then a CRC32 checksum), so leaked keys are easy to scan for and mistyped ones are refused before any lookup; only a SHA-256 of the key is stored.

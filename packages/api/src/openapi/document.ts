@@ -92,6 +92,7 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
   if (meta.scope) codes.add("insufficient_scope");
   if (meta.entitlement) codes.add("plan_required");
   codes.add("internal_error");
+  codes.add("service_unavailable");
 
   const requirements = [
     meta.scope ? `Scope \`${meta.scope}\`.` : null,
@@ -105,7 +106,7 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
     const examples = Object.fromEntries(group.map((code) => [code, { value: errorExamples[code] }]));
     responses[String(errorStatusCode)] = {
       description: group.map((code) => `\`${code}\``).join(", "),
-      headers: errorStatusCode === 429 ? { ...headers, "Retry-After": { $ref: "#/components/headers/Retry-After" } } : headers,
+      headers: errorStatusCode === 429 || errorStatusCode === 503 ? { ...headers, "Retry-After": { $ref: "#/components/headers/Retry-After" } } : headers,
       content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples } },
     };
   }

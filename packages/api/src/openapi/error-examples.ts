@@ -55,4 +55,7 @@ export const errorExamples: Record<ErrorCode, ErrorEnvelope> = {
   internal_error: {
     error: { code: "internal_error", message: "Something went wrong on our side. Quote the request id when you report it." },
   },
+  service_unavailable: {
+    error: { code: "service_unavailable", message: "The service is briefly unavailable; retry in 5 seconds." },
+  },
 };

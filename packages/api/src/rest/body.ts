@@ -23,11 +23,15 @@ export async function readBodyWithin(request: Request, limit: number): Promise<U
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The stream only fails when the connection does: the client went away (or was cut off) mid-body. Not the server's fault, so no 500.
+      throw clientGone();
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      // Not cancelled: that would destroy the connection before the 413 is out. The HTTP server reads off and drops the rest (http-server.ts).
+      reader.releaseLock();
       throw tooLarge();
     }
     chunks.push(value);
@@ -40,6 +44,9 @@ export async function readBodyWithin(request: Request, limit: number): Promise<U
   }
   return body;
 }
+
+/** The request's body stopped before its end because the connection closed; nobody is left to read the answer. */
+export const clientGone = () => new AppError("bad_request", "The connection closed before the request's body was complete.");
 
 /** Decodes and parses a JSON body; anything that is not valid UTF-8 JSON is 400 bad_request. */
 export function parseJsonBody(bytes: Uint8Array): unknown {

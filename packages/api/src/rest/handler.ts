@@ -17,7 +17,7 @@ import { resolveCaller } from "../auth/principal";
 import { clientAddress, compileTrust } from "../client-address";
 import { type Context, createContext } from "../context";
 import type { AppDeps } from "../deps";
-import { toAppError, unwrapError } from "../error-mapping";
+import { toAppError, unavailableReason, unwrapError } from "../error-mapping";
 import { AppError } from "../errors";
 import { limitAddress } from "../fx/address-limit";
 import { limitAnonymous } from "./anonymous-limit";
@@ -208,8 +208,11 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
       result = errorResult(toAppError(thrown, method === "GET" || method === "DELETE" ? "query" : "body"), context.res);
     }
     const path = url?.pathname ?? request.url;
-    if (result.status >= 500) deps.log.error({ requestId, method: request.method, path, err: unwrapError(failure) }, "request failed");
+    // The database being unavailable is not a bug: one warning with its reason, no stack (and a 503 from the website's tRPC has no `failure` here).
+    if (result.status === 503) deps.log.warn({ requestId, method: request.method, path, reason: unavailableReason(failure) }, "service unavailable");
+    else if (result.status >= 500) deps.log.error({ requestId, method: request.method, path, err: unwrapError(failure) }, "request failed");
     result.headers["x-request-id"] = requestId;
+    result.headers["x-content-type-options"] = "nosniff";
     if (outcome.cors) for (const [name, value] of Object.entries(corsHeaders)) result.headers[name.toLowerCase()] = value;
     if (request.method === "HEAD") {
       (result.body as Readable | null)?.destroy?.();

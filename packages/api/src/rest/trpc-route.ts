@@ -28,7 +28,8 @@ export function trpcRoute(router: AnyRouter): RawRoute {
         // The domain errors' own headers (Retry-After, WWW-Authenticate) go out here as on /api/v1.
         responseMeta: ({ errors }) => ({ headers: Object.assign({}, ...errors.map((error) => toAppError(error).headers ?? {})) }),
         onError: ({ error }) => {
-          if (toAppError(error).status >= 500)
+          // 503 (the database unavailable) is logged once, as a warning, by the core.
+          if (toAppError(error).code === "internal_error")
             context.deps.log.error({ requestId: context.requestId, path: input.url.pathname, err: unwrapError(error) }, "request failed");
         },
       });

@@ -167,17 +167,25 @@ describe("npm run -s admin", () => {
     expect(missing.error.error.code).toBe("not_found");
   }, 60_000);
 
-  it("prints no internals when something unexpected fails: a generic error naming an incident, the cause logged under it", async () => {
-    // A database nobody listens on: the command cannot even start.
+  it("says the database is unavailable, without internals, when it cannot be reached", async () => {
     const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], {
       DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
     });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
+    expect(result.error).toEqual({ error: { code: "service_unavailable", message: expect.any(String) } });
+    expect(JSON.stringify(result.error)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+  }, 60_000);
+
+  it("prints no internals when something unexpected fails: a generic error naming an incident, the cause logged under it", async () => {
+    // A data folder that cannot be a folder: the command cannot even start.
+    const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], { DATABASE_URL: "", DATA_DIR: "/dev/null/nowhere" });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
     expect(result.error).toEqual({
       error: { code: "internal_error", message: expect.stringMatching(/^The command failed unexpectedly \(incident [0-9a-f-]{36}\)/) },
     });
-    expect(JSON.stringify(result.error)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    expect(JSON.stringify(result.error)).not.toMatch(/ENOTDIR|\/dev\/null/);
     const incident = /incident ([0-9a-f-]{36})/.exec(result.error.error.message)![1];
     const logged = result.stderr
       .trim()

@@ -59,7 +59,7 @@ describe("GET /api/v1/openapi.json", () => {
   it("documents public browsing as optionally authenticated, with its real responses", () => {
     const list = document.paths["/plugins"].get;
     expect(list.security).toEqual([{}, { ApiKey: [] }]);
-    expect(Object.keys(list.responses).sort()).toEqual(["200", "400", "401", "403", "429", "500"]);
+    expect(Object.keys(list.responses).sort()).toEqual(["200", "400", "401", "403", "429", "500", "503"]);
     expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["cursor", "limit", "q"]);
     for (const parameter of list.parameters) expect(parameter.description ?? parameter.schema.description).toBeTruthy();
     const detail = document.paths["/plugins/{slug}"].get;
@@ -69,7 +69,7 @@ describe("GET /api/v1/openapi.json", () => {
   it("documents the exchange rates as public, address-limited, cacheable and 304-capable", () => {
     const latest = document.paths["/fx/latest"].get;
     expect(latest.security).toEqual([]);
-    expect(Object.keys(latest.responses).sort()).toEqual(["200", "304", "400", "404", "429", "500"]);
+    expect(Object.keys(latest.responses).sort()).toEqual(["200", "304", "400", "404", "429", "500", "503"]);
     expect(Object.keys(latest.responses["200"].headers).sort()).toEqual(
       ["ETag", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Request-Id"].sort(),
     );

@@ -5,6 +5,10 @@ import { fileURLToPath } from "node:url";
 export interface ServerProcess {
   url: string;
   stop(): Promise<void>;
+  /** Everything the process wrote on stdout so far (its JSON log lines, when LOG_LEVEL lets them through). */
+  output(): string;
+  /** Resolves with the first stdout line matching, as soon as it is written; rejects after `timeoutMs`. */
+  waitForLine(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
 }
 
 /** One master secret for the processes a test file starts, as a deployment shares one (and no key file lands in the repository). */
@@ -28,6 +32,24 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       const { listening } = JSON.parse(line) as { listening: number };
       resolve({
         url: `http://127.0.0.1:${listening}`,
+        output: () => buffer,
+        waitForLine: (match, timeoutMs = 10_000) =>
+          new Promise<string>((found, fail) => {
+            const scan = () => buffer.split("\n").find((l) => l.endsWith("}") && match(l));
+            const timer = setTimeout(() => {
+              child.stdout!.off("data", onData);
+              fail(new Error(`no such line within ${timeoutMs} ms in:\n${buffer}`));
+            }, timeoutMs);
+            const onData = () => {
+              const line = scan();
+              if (line === undefined) return;
+              clearTimeout(timer);
+              child.stdout!.off("data", onData);
+              found(line);
+            };
+            child.stdout!.on("data", onData);
+            onData();
+          }),
         stop: () =>
           new Promise<void>((done) => {
             child.once("exit", () => done());
