@@ -4,7 +4,7 @@
  * with a stable code of SPEC §7; the code decides the HTTP status.
  */
 import { availabilityLimits, type Problem } from "@streamkit/api-contract";
-import { databaseUnavailableReason } from "@streamkit/db/availability";
+import { databaseUnavailableReason, errorCodeIn, UNSTORABLE_TEXT } from "@streamkit/db/error-codes";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { AppError, type ErrorDetails, isAppError } from "./errors";
 
@@ -73,20 +73,6 @@ function validationError(issues: IssueLike[], inputKind: "query" | "body"): AppE
     : new AppError("validation_error", `The request body failed validation — ${summary}`, problems);
 }
 
-/** SQLSTATEs of text PostgreSQL cannot store (a NUL, an untranslatable character): the input's fault, whichever path it came by. */
-const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
-
-/** True when the error, or one it wraps (Drizzle wraps the driver's), carries one of these SQLSTATEs. */
-function hasSqlState(error: unknown, codes: Set<string>): boolean {
-  let current = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && codes.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** The database is down, unreachable or too slow: 503 with Retry-After, never a 500 (README: Security and operations). */
 export const serviceUnavailable = (details?: ErrorDetails) =>
   new AppError("service_unavailable", `The service is briefly unavailable; retry in ${availabilityLimits.retryAfterSeconds} seconds.`, details, {
@@ -111,7 +97,8 @@ export const internalError = () => new AppError("internal_error", "Something wen
 export function toAppError(error: unknown, inputKind: "query" | "body" = "body"): AppError {
   const cause = unwrapError(error);
   if (isAppError(cause)) return cause;
-  if (hasSqlState(cause, UNSTORABLE_TEXT)) return new AppError("bad_request", "Text may not contain the NUL character (U+0000) or bytes that are not UTF-8.");
+  // Text the database cannot store is the input's fault, whichever path it came by.
+  if (errorCodeIn(cause, UNSTORABLE_TEXT)) return new AppError("bad_request", "Text may not contain the NUL character (U+0000) or bytes that are not UTF-8.");
   const unavailable = databaseUnavailableReason(cause);
   // The reason's code rides along for the log line (unavailableReason); the answer never shows it.
   if (unavailable) return Object.assign(serviceUnavailable(), { cause: unavailable });

@@ -1,4 +1,4 @@
-export * from "./availability";
+export * from "./error-codes";
 export * from "./client";
 export { ConnectionWaitTimeout } from "./pool-gate";
 export * from "./schema";

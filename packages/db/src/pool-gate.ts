@@ -12,7 +12,7 @@
  * unavailable, for the website's "down" page (`available`).
  */
 import type postgres from "postgres";
-import { CONNECTION_WAIT_TIMEOUT, databaseUnavailableReason } from "./availability";
+import { CONNECTION_WAIT_TIMEOUT, databaseUnavailableReason } from "./error-codes";
 
 export class ConnectionWaitTimeout extends Error {
   readonly code = CONNECTION_WAIT_TIMEOUT;

@@ -1,8 +1,7 @@
-import { checkouts, ledgerEntries, plugins, purchases, webhookEvents } from "@streamkit/db";
+import { checkouts, isUniqueViolation, ledgerEntries, plugins, purchases, webhookEvents } from "@streamkit/db";
 import { authorShare, refundWindowEnds } from "@streamkit/plans";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../deps";
-import { isUniqueViolation } from "../services/accounts";
 import { applyRefund } from "../services/purchases";
 import { isAppError, notFound } from "../errors";
 import { jsonResult, type RawRoute } from "../rest/raw";

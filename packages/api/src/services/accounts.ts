@@ -1,4 +1,4 @@
-import { accounts, type Db } from "@streamkit/db";
+import { accounts, type Db, isUniqueViolation } from "@streamkit/db";
 import type { PlanName } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { principalColumns } from "../auth/principal-columns";
@@ -62,14 +62,4 @@ export async function updateAccount(
     .returning(principalColumns);
   if (!row) throw new AppError("not_found", `No account with the email ${email}.`);
   return row;
-}
-
-/** PostgreSQL's unique_violation, as postgres.js and PGlite both report it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -1,11 +1,10 @@
 import { type PublishRequest, type PublishResponse, rateLimits, windowName } from "@streamkit/api-contract";
-import { accounts, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
+import { accounts, isUniqueViolation, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
 import { checkPackage, isHigherVersion, versionKey } from "@streamkit/plugin-rules";
 import { eq } from "drizzle-orm";
 import type { AccountCaller } from "../context";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
-import { isUniqueViolation } from "./accounts";
 import { listingExtras, toListing } from "./listings";
 import { hitRateLimit, rateLimitedError } from "./rate-limit";
 

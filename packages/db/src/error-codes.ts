@@ -1,4 +1,6 @@
 /**
+ * Database errors by their codes.
+ *
  * When the database cannot answer — it is down, restarting, unreachable, or
  * too slow — callers should hear "try again shortly" (503), not "bug" (500).
  * This recognises those failures by their codes, whichever layer threw them:
@@ -22,21 +24,37 @@ export const CONNECTION_WAIT_TIMEOUT = "CONNECTION_WAIT_TIMEOUT";
 
 const UNAVAILABLE = new Set([...SOCKET_CODES, ...DRIVER_CODES, ...SQLSTATES, CONNECTION_WAIT_TIMEOUT]);
 
+/** SQLSTATEs of text PostgreSQL cannot store: a NUL (22021 character_not_in_repertoire), an untranslatable character (22P05). */
+export const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);
+/** SQLSTATE 23505 unique_violation. */
+const UNIQUE_VIOLATION = new Set(["23505"]);
+
 /**
- * The code that makes this error "the database is unavailable" (for the
- * log: ECONNREFUSED, 57P01, CONNECT_TIMEOUT…), or undefined when it is
- * something else. Follows `cause` and AggregateError's `errors` a few levels deep.
+ * The first of `codes` this error carries (a Node socket code, a postgres.js
+ * code, a SQLSTATE), whichever layer threw it: follows `cause` (Drizzle wraps
+ * the driver's error, tRPC wraps ours) and AggregateError's `errors` a few
+ * levels deep. Undefined when it carries none of them.
  */
-export function databaseUnavailableReason(error: unknown, depth = 0): string | undefined {
+export function errorCodeIn(error: unknown, codes: ReadonlySet<string>, depth = 0): string | undefined {
   if (!error || typeof error !== "object" || depth > 6) return undefined;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === "string" && UNAVAILABLE.has(code)) return code;
+  if (typeof code === "string" && codes.has(code)) return code;
   const nested = (error as { errors?: unknown }).errors;
   if (Array.isArray(nested)) {
     for (const one of nested.slice(0, 4)) {
-      const reason = databaseUnavailableReason(one, depth + 1);
-      if (reason) return reason;
+      const found = errorCodeIn(one, codes, depth + 1);
+      if (found) return found;
     }
   }
-  return databaseUnavailableReason((error as { cause?: unknown }).cause, depth + 1);
+  return errorCodeIn((error as { cause?: unknown }).cause, codes, depth + 1);
 }
+
+/**
+ * The code that makes this error "the database is unavailable" (for the
+ * log: ECONNREFUSED, 57P01, CONNECT_TIMEOUT…), or undefined when it is
+ * something else.
+ */
+export const databaseUnavailableReason = (error: unknown): string | undefined => errorCodeIn(error, UNAVAILABLE);
+
+/** PostgreSQL's unique_violation, as postgres.js and PGlite both report it: the database decided a race. */
+export const isUniqueViolation = (error: unknown): boolean => errorCodeIn(error, UNIQUE_VIOLATION) !== undefined;
