@@ -18,7 +18,7 @@
  * - a client that leaves mid-request is logged as that, at info.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, STATUS_CODES, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { httpLimits, httpTimeouts } from "@streamkit/api-contract";
 import type { Env } from "./env";
@@ -27,6 +27,7 @@ import { AppError } from "./errors";
 import type { Logger } from "./logger";
 import type { RestCore } from "./rest/handler";
 import { serveRest } from "./rest/node-bridge";
+import { errorResult } from "./rest/results";
 
 const CLIENT_GONE = "client went away before the request was complete";
 
@@ -229,30 +230,32 @@ function pathOf(target: string | undefined): string {
   return path.length > 200 ? `${path.slice(0, 199)}…` : path;
 }
 
-function errorHeaders(error: AppError, body: string, close: boolean): Record<string, string> {
-  return {
-    ...error.headers,
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
+/** The REST core's error answer (results.ts), with what a request outside the core still gets: a request id, nosniff, the length, and `Connection: close` when asked. */
+function errorAnswer(error: AppError, close: boolean): { status: number; headers: Record<string, string>; body: string } {
+  const result = errorResult(error, { headers: {} });
+  const body = result.body as string;
+  const headers = {
+    ...(result.headers as Record<string, string>),
     "x-content-type-options": "nosniff",
     "x-request-id": randomUUID(),
     "content-length": String(Buffer.byteLength(body)),
     ...(close ? { connection: "close" } : {}),
   };
+  return { status: result.status, headers, body };
 }
 
 /** An error answer in the envelope on a response object. */
 function answer(res: ServerResponse, error: AppError, { close = false } = {}): void {
-  const body = JSON.stringify(error.toBody());
-  res.writeHead(error.status, errorHeaders(error, body, close));
+  const { status, headers, body } = errorAnswer(error, close);
+  res.writeHead(status, headers);
   res.end(body);
 }
 
 /** The same answer as bytes, for a socket without a response object; it always closes the connection. */
 function rawAnswer(error: AppError): string {
-  const body = JSON.stringify(error.toBody());
-  const head = Object.entries(errorHeaders(error, body, true))
+  const { status, headers, body } = errorAnswer(error, true);
+  const head = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
-  return `HTTP/1.1 ${error.status} ${error.status === 400 ? "Bad Request" : "Error"}\r\n${head}\r\n${body}`;
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\n${head}\r\n${body}`;
 }

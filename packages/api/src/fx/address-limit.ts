@@ -3,7 +3,7 @@ import { rateLimits } from "@streamkit/api-contract";
 import { sql } from "drizzle-orm";
 import type { Context } from "../context";
 import type { AppDeps } from "../deps";
-import { type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "../services/rate-limit";
+import { decideWindow, type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "../services/rate-limit";
 import { middleware } from "../trpc";
 import { FX_SERVICE } from "./config";
 
@@ -50,15 +50,7 @@ interface Hit {
 }
 
 function decide(hitNumber: number, windowStart: number, now: number): RateLimitDecision {
-  const limit = rateLimits.fxAddress.limit;
-  const resetMs = windowStart + WINDOW_MS;
-  return {
-    allowed: hitNumber <= limit,
-    limit,
-    remaining: Math.max(0, limit - hitNumber),
-    reset: Math.ceil(resetMs / 1000),
-    retryAfter: Math.max(1, Math.ceil((resetMs - now) / 1000)),
-  };
+  return decideWindow(hitNumber, rateLimits.fxAddress.limit, windowStart + WINDOW_MS, now);
 }
 
 /** A PostgreSQL array literal of quoted elements: the same text for postgres.js and PGlite, which serialise JS arrays differently. */

@@ -20,7 +20,7 @@
 import { httpLimits, rateLimits } from "@streamkit/api-contract";
 import type { Context } from "../context";
 import type { AppDeps } from "../deps";
-import { type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "../services/rate-limit";
+import { decideWindow, type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "../services/rate-limit";
 
 const WINDOW_MS = rateLimits.anonymous.windowSeconds * 1000;
 
@@ -49,14 +49,7 @@ export class AnonymousCounter {
     const hits = (this.counts.get(address) ?? 0) + 1;
     if (hits === 1 && this.counts.size >= this.capacity) this.counts.delete(this.counts.keys().next().value!);
     this.counts.set(address, hits);
-    const resetMs = windowStart + WINDOW_MS;
-    return {
-      allowed: hits <= this.limit,
-      limit: this.limit,
-      remaining: Math.max(0, this.limit - hits),
-      reset: Math.ceil(resetMs / 1000),
-      retryAfter: Math.max(1, Math.ceil((resetMs - at) / 1000)),
-    };
+    return decideWindow(hits, this.limit, windowStart + WINDOW_MS, at);
   }
 }
 

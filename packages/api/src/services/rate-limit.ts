@@ -36,14 +36,21 @@ export async function hitRateLimit(db: Queryable, rule: RateLimitRule, now: Date
       set: { hits: sql`${rateLimitWindows.hits} + 1` },
     })
     .returning({ hits: rateLimitWindows.hits });
-  const hits = row!.hits;
-  const resetMs = windowStart.getTime() + windowMs;
+  return decideWindow(row!.hits, rule.limit, windowStart.getTime() + windowMs, now.getTime());
+}
+
+/**
+ * The decision for the `hit`-th hit of a fixed window ending at `resetMs`
+ * (epoch ms): every limit of the service — in the database, per address for
+ * the exchange rates, in memory for keyless traffic — decides the same way.
+ */
+export function decideWindow(hit: number, limit: number, resetMs: number, nowMs: number): RateLimitDecision {
   return {
-    allowed: hits <= rule.limit,
-    limit: rule.limit,
-    remaining: Math.max(0, rule.limit - hits),
+    allowed: hit <= limit,
+    limit,
+    remaining: Math.max(0, limit - hit),
     reset: Math.ceil(resetMs / 1000),
-    retryAfter: Math.max(1, Math.ceil((resetMs - now.getTime()) / 1000)),
+    retryAfter: Math.max(1, Math.ceil((resetMs - nowMs) / 1000)),
   };
 }
 
