@@ -99,7 +99,7 @@ export function whileDatabaseDown(runtime: GuardedRuntime, serve: Serve): Serve 
 }
 
 /** The website's 503 page: small, self-contained (no database, no Next), in the site's colours, and it reloads itself after Retry-After. */
-export function writeUnavailablePage(req: IncomingMessage, res: ServerResponse): void {
+function writeUnavailablePage(req: IncomingMessage, res: ServerResponse): void {
   const seconds = availabilityLimits.retryAfterSeconds;
   const body = unavailablePage(seconds);
   res.writeHead(503, {
