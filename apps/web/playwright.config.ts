@@ -70,7 +70,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         DATABASE_URL: "",
         DEMO_DATA: "auto",
-        PUBLIC_URL: baseURL,
+        // No PUBLIC_URL: the site's public address is where it listens (HOST and PORT below), which public-address.spec.ts checks.
+        PUBLIC_URL: "",
         LOG_LEVEL: "warn",
         NEXT_TELEMETRY_DISABLED: "1",
         NODE_ENV: "production",

@@ -11,7 +11,7 @@
  * halves the cost of an API call. The database opens before the port does.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, whileDatabaseDown } from "@streamkit/api";
+import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
 import { websiteSecurityHeaders } from "./lib/security-headers";
 
@@ -38,7 +38,8 @@ async function main() {
   };
   // The prefix table, timeouts and malformed-request answers live in packages/api's http-server.ts; Next answers what the API does not.
   // While the database is known to be down, pages get a designed 503 (health.ts) instead of an error from every page.
-  const server = createHttpServer(runtime, { fallback: whileDatabaseDown(runtime, serveWebsite) });
+  // An address that is not valid percent-encoding gets a designed 400 page (malformed-path.ts); Next's router would throw.
+  const server = createHttpServer(runtime, { fallback: refuseMalformedPaths(whileDatabaseDown(runtime, serveWebsite)) });
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   const shutdown = () => {
     server.close();

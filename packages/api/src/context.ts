@@ -49,9 +49,21 @@ export interface Context {
   res: ResponseMeta;
   /** Set once this request has been counted against its account's rate limit. */
   limitCounted: boolean;
+  /**
+   * False for the website's server components rendering a page: their reads are a page view, which is not an API call
+   * and is not counted (anonymous page views are not either); their form submissions (mutations) still are.
+   */
+  countQueries: boolean;
 }
 
-export function createContext(input: { deps: AppDeps; requestId: string; surface: Context["surface"]; caller?: Caller; clientAddress?: string }): Context {
+export function createContext(input: {
+  deps: AppDeps;
+  requestId: string;
+  surface: Context["surface"];
+  caller?: Caller;
+  clientAddress?: string;
+  countQueries?: boolean;
+}): Context {
   return {
     deps: input.deps,
     requestId: input.requestId,
@@ -60,5 +72,6 @@ export function createContext(input: { deps: AppDeps; requestId: string; surface
     clientAddress: input.clientAddress ?? "unknown",
     res: { headers: {} },
     limitCounted: false,
+    countQueries: input.countQueries ?? true,
   };
 }

@@ -18,8 +18,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   /** Where the checked-in SQL migrations are, when a deployment moves them. */
   MIGRATIONS_DIR: z.string().min(1).optional(),
-  /** The site's public address, used in absolute links (buy URLs, the OpenAPI servers list). */
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+  /**
+   * The site's public address, used where an absolute address is needed (buy URLs in API answers, the OpenAPI servers list,
+   * payment providers' return addresses, the CLI instructions). Unset: the address the server listens on (HOST and PORT).
+   */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** `auto` seeds the demo catalogue into an empty database at start; `off` never does. */
   DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -73,7 +76,16 @@ const envSchema = z.object({
   FX_CONFIG: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; repoRoot: string };
+export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string; dataDir: string; repoRoot: string };
+
+/** Every interface: the server is reached as localhost on this machine. */
+const wildcardHosts = new Set(["0.0.0.0", "::", "[::]"]);
+
+/** The address a server listening on `host`:`port` is reached at (HOST unset or a wildcard means every interface, so localhost). */
+export function listenUrl(port: number, host: string | undefined): string {
+  const name = host === undefined || wildcardHosts.has(host) ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
@@ -85,7 +97,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const repoRoot = findRepoRoot();
   return {
     ...parsed.data,
-    PUBLIC_URL: parsed.data.PUBLIC_URL.replace(/\/+$/, ""),
+    PUBLIC_URL: (parsed.data.PUBLIC_URL ?? listenUrl(parsed.data.PORT, parsed.data.HOST)).replace(/\/+$/, ""),
     repoRoot,
     dataDir: resolve(repoRoot, parsed.data.DATA_DIR ?? ".data/pglite"),
   };

@@ -10,12 +10,13 @@
  *   down, get a short designed 503 page with Retry-After instead of an error
  *   page from Next (which cannot set the status).
  */
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { availabilityLimits } from "@streamkit/api-contract";
 import type { Db } from "@streamkit/db";
 import { sql } from "drizzle-orm";
 import { serviceUnavailable } from "./error-mapping";
+import type { Serve } from "./http-server";
+import { writePlainPage } from "./plain-page";
 import { jsonResult, type RawRoute } from "./rest/raw";
 
 const noStore = { "cache-control": "no-store" };
@@ -54,8 +55,6 @@ export const healthRoutes: RawRoute[] = [
     },
   },
 ];
-
-type Serve = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** What the website guard needs of the runtime (a Runtime fits). */
 export interface GuardedRuntime {
@@ -98,45 +97,17 @@ export function whileDatabaseDown(runtime: GuardedRuntime, serve: Serve): Serve 
   };
 }
 
-/** The website's 503 page: small, self-contained (no database, no Next), in the site's colours, and it reloads itself after Retry-After. */
+/** The website's 503 page; it reloads itself after Retry-After. */
 function writeUnavailablePage(req: IncomingMessage, res: ServerResponse): void {
   const seconds = availabilityLimits.retryAfterSeconds;
-  const body = unavailablePage(seconds);
-  res.writeHead(503, {
-    "content-type": "text/html; charset=utf-8",
-    "content-length": String(Buffer.byteLength(body)),
-    "cache-control": "no-store",
-    "retry-after": String(seconds),
-    "x-request-id": randomUUID(),
+  writePlainPage(req, res, {
+    status: 503,
+    title: "Streamkit is back in a moment",
+    paragraphs: [
+      "We cannot reach our database right now, so this page could not be shown. Nothing you saved is lost.",
+      `This page tries again by itself in ${seconds} seconds, or <a href="">try now</a>.`,
+    ],
+    headers: { "retry-after": String(seconds) },
+    refreshSeconds: seconds,
   });
-  res.end(req.method === "HEAD" ? undefined : body);
-}
-
-function unavailablePage(seconds: number): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${seconds}">
-<title>Back in a moment · Streamkit</title>
-<style>
-:root{color-scheme:light dark;--bg:#fff;--fg:#17171f;--muted:#5b5b6b;--accent:#6d4aff}
-@media (prefers-color-scheme:dark){:root{--bg:#17171f;--fg:#f3f3f7;--muted:#a8a8b8;--accent:#9d86ff}}
-body{margin:0;min-height:100vh;display:grid;place-items:center;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
-main{max-width:32rem;padding:2rem;text-align:center}
-h1{font-size:1.5rem;margin:0 0 .5rem}
-p{color:var(--muted);margin:.5rem 0}
-a{color:var(--accent)}
-</style>
-</head>
-<body>
-<main>
-<h1>Streamkit is back in a moment</h1>
-<p>We cannot reach our database right now, so this page could not be shown. Nothing you saved is lost.</p>
-<p>This page tries again by itself in ${seconds} seconds, or <a href="">try now</a>.</p>
-</main>
-</body>
-</html>
-`;
 }

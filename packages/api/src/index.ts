@@ -16,3 +16,4 @@ export type { AccountCaller, AccountPrincipal } from "./context";
 export { startCheckout } from "./payments/checkout";
 export { findCheckout } from "./payments/checkout";
 export { whileDatabaseDown } from "./health";
+export { refuseMalformedPaths } from "./malformed-path";

@@ -92,8 +92,8 @@ const successStatus = t.middleware(({ ctx, meta, next }) => {
  * their own, higher, configurable limits. Headers go on every response,
  * errors included.
  */
-const rateLimit = t.middleware(async ({ ctx, next }) => {
-  await countRequest(ctx);
+const rateLimit = t.middleware(async ({ ctx, type, next }) => {
+  if (type !== "query" || ctx.countQueries) await countRequest(ctx);
   return next();
 });
 

@@ -60,6 +60,8 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
           caller.fx.history({ base: from, symbols: to, days }),
         ]);
   const rate = latest?.rates[to];
+  // The built-in table (no feed read since the service started with an empty store) has no sources; its fetchedAt is only when feeds were last tried.
+  const builtin = latest !== null && latest.provider.sources.length === 0;
 
   return (
     <div className="container">
@@ -92,10 +94,15 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
           <h2 id="fx-result-title" className="visually-hidden">
             Result
           </h2>
-          {latest.stale ? (
+          {builtin ? (
+            <p className="notice" role="status" data-testid="fx-builtin-notice">
+              No exchange-rate feed has been read yet, so these are the rates of a table built into the site, of {formatDay(latest.date)}. Treat them as an
+              estimate.
+            </p>
+          ) : latest.stale ? (
             <p className="notice" role="status">
-              The rate feeds could not be read just now, so these are older rates, of {formatDay(latest.date)}
-              {latest.provider.sources.length === 0 ? ", from a table built into the site" : ""}. Treat them as an estimate.
+              The rate feeds could not be read just now, so these are older rates, of {formatDay(latest.date)}, last read {formatInstant(latest.fetchedAt)}.
+              Treat them as an estimate.
             </p>
           ) : null}
           {conversion ? (
@@ -109,8 +116,14 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
             1 {from} = {formatRate(rate)} {to} · 1 {to} = {formatRate(1 / rate)} {from}
           </p>
           <p className={styles.rateLine}>
-            Rates for <time dateTime={latest.date}>{formatDay(latest.date)}</time> · read{" "}
-            <time dateTime={latest.fetchedAt}>{formatInstant(latest.fetchedAt)}</time>
+            Rates for <time dateTime={latest.date}>{formatDay(latest.date)}</time> ·{" "}
+            {builtin ? (
+              "from the built-in table, not a feed"
+            ) : (
+              <>
+                read <time dateTime={latest.fetchedAt}>{formatInstant(latest.fetchedAt)}</time>
+              </>
+            )}
           </p>
           <FxAttribution provider={latest.provider} />
         </section>

@@ -12,12 +12,16 @@ export function domainError(error: unknown, inputKind: "query" | "body" = "body"
   return mapped.code === "internal_error" ? null : mapped;
 }
 
-/** Runs an API call for a page; a not_found error becomes the page's 404. */
+/**
+ * Runs an API call for a page; a not_found error becomes the page's 404, and so does a bad_request: an address
+ * whose parts could never name anything (a 4,000-character slug) names nothing.
+ */
 export async function orNotFound<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (domainError(error, "query")?.code === "not_found") notFound();
+    const code = domainError(error, "query")?.code;
+    if (code === "not_found" || code === "bad_request") notFound();
     throw error;
   }
 }

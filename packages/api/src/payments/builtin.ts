@@ -18,7 +18,8 @@ const eventSchema = z.discriminatedUnion("type", [
 
 /**
  * The built-in provider, for the embedded default and the tests: its hosted
- * checkout is a page of this site (/checkout/builtin/<id>), where paying
+ * checkout is a page of this site (/checkout/builtin/<id>, a path: it never
+ * depends on PUBLIC_URL), where paying
  * moves no real money. It confirms payments exactly like the real providers
  * do — with a signed event delivered to /api/webhooks/builtin — so the same
  * code records every purchase.
@@ -29,11 +30,10 @@ export class BuiltinProvider implements PaymentProvider {
     readonly currencies: readonly (typeof saleCurrencies)[number][],
     /** Newest first: events are signed with the first and verified with any (a master-secret rotation). */
     private readonly secrets: readonly string[],
-    private readonly publicUrl: string,
   ) {}
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
-    return { providerSessionId: `bcs_${request.checkoutId}`, redirectUrl: `${this.publicUrl}/checkout/builtin/${request.checkoutId}` };
+    return { providerSessionId: `bcs_${request.checkoutId}`, redirectUrl: `/checkout/builtin/${request.checkoutId}` };
   }
 
   /** The hosted page's "Pay" button: the signed event the provider sends for it. */

@@ -22,7 +22,7 @@ export interface CheckoutRequest {
 
 export interface CheckoutSession {
   providerSessionId: string;
-  /** The provider's hosted payment page. */
+  /** The provider's hosted payment page: an absolute address, or a path of this site for the built-in checkout. */
   redirectUrl: string;
 }
 

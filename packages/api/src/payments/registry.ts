@@ -17,7 +17,7 @@ export interface Payments {
  */
 export async function createPayments(env: Env, builtinSecrets: string[], real: PaymentProvider[] = []): Promise<Payments> {
   const uncovered = saleCurrencies.filter((currency) => !real.some((provider) => provider.currencies.includes(currency)));
-  const builtin = env.BUILTIN_PAYMENTS === "auto" && uncovered.length > 0 ? new BuiltinProvider(uncovered, builtinSecrets, env.PUBLIC_URL) : null;
+  const builtin = env.BUILTIN_PAYMENTS === "auto" && uncovered.length > 0 ? new BuiltinProvider(uncovered, builtinSecrets) : null;
   const all: PaymentProvider[] = [...real, ...(builtin ? [builtin] : [])];
   return {
     builtin,

@@ -43,7 +43,7 @@ describe("buying with the built-in provider", () => {
     expect(before.body.error.code).toBe("purchase_required");
 
     const checkout = await startCheckout(app.deps, await webCaller(app, indian.id), "song-queue", null);
-    expect(checkout).toMatchObject({ currency: "INR", amount: 9900, redirectUrl: `http://localhost:3000/checkout/builtin/${checkout.checkoutId}` });
+    expect(checkout).toMatchObject({ currency: "INR", amount: 9900, redirectUrl: `/checkout/builtin/${checkout.checkoutId}` });
     expect((await app.json("/purchases", { headers: bearer(indian.key) })).body.items).toEqual([]);
     expect((await app.json("/plugins/song-queue", { headers: bearer(indian.key) })).body.item.owned).toBe(false);
 
