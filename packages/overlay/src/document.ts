@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { hexColorSchema } from "./color";
+import { type Layer, layerIdSchema, layerSchema, type Paint, varKeySchema } from "./layers";
+import { OVERLAY_LIMITS as L } from "./limits";
+import { PLUGIN_KEY, templateKeys } from "./template";
+
+/**
+ * The overlay document, schema 1 (SPEC §2.7, §9.2): one schema for the API,
+ * the editor and the renderer. Members added after the first version (kind,
+ * vars, bindings, manualKeyframes) are optional, so documents without them
+ * stay valid. Rules across members (unique ids, groups, variables) are checked
+ * after the shapes, every problem reported at once with its path.
+ */
+
+/** A setting the streamer fills in (SPEC §2.7 "vars"), shown in the editor and used as {{key}}. */
+export const varSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("text"), label: z.string().max(100).optional(), value: z.string().max(L.varValueMaxLength) }),
+  z.strictObject({ type: z.literal("number"), label: z.string().max(100).optional(), value: z.number() }),
+  z.strictObject({ type: z.literal("color"), label: z.string().max(100).optional(), value: hexColorSchema }),
+  /** A picture: an https address (a logo, a frame); empty until the streamer picks one. */
+  z.strictObject({
+    type: z.literal("picture"),
+    label: z.string().max(100).optional(),
+    value: z.union([z.literal(""), z.url({ protocol: /^https$/, error: "A picture is an https:// address." }).max(L.varValueMaxLength)]),
+  }),
+]);
+export type OverlayVar = z.infer<typeof varSchema>;
+
+/** Which layer properties a binding may drive, by layer type (every type: opacity and hidden). */
+export const bindableProps = {
+  text: ["text", "fill", "fontSize", "opacity", "hidden"],
+  shape: ["fill", "opacity", "hidden"],
+  particles: ["opacity", "hidden"],
+  group: ["opacity", "hidden"],
+} as const satisfies Record<Layer["type"], readonly string[]>;
+
+/** A layer property that follows a variable: a document var, or a plugin's value (plugin.<id>.<name>). */
+export const bindingSchema = z.strictObject({
+  layerId: layerIdSchema,
+  prop: z.enum(["text", "fill", "fontSize", "opacity", "hidden"]),
+  key: z
+    .string()
+    .min(1)
+    .max(L.varKeyMaxLength + 50),
+});
+
+/** The editor's animation block: a layer's frame and opacity at a time; the renderer tweens between them. Kept as written. */
+export const keyframeSchema = z.strictObject({
+  layerId: layerIdSchema,
+  atMs: z.int().min(0).max(L.maxKeyframeMs),
+  frame: z
+    .strictObject({
+      x: z.number().min(-L.maxCoordinate).max(L.maxCoordinate),
+      y: z.number().min(-L.maxCoordinate).max(L.maxCoordinate),
+      w: z.number().min(0).max(L.maxCoordinate),
+      h: z.number().min(0).max(L.maxCoordinate),
+    })
+    .partial()
+    .optional(),
+  opacity: z.number().min(0).max(1).optional(),
+  easing: z.enum(["linear", "ease-in", "ease-out", "ease-in-out"]).optional(),
+});
+
+const canvasSide = z
+  .int(`Canvas sides are whole pixels from ${L.canvasMin} to ${L.canvasMax}.`)
+  .min(L.canvasMin, `Canvas sides are at least ${L.canvasMin} pixel.`)
+  .max(L.canvasMax, `Canvas sides are at most ${L.canvasMax} pixels.`);
+
+const documentShape = z.strictObject({
+  schema: z.literal(1, "schema must be 1: the only document version."),
+  /** overlay (a full scene) or widget (one element); absent means overlay. */
+  kind: z.enum(["overlay", "widget"]).optional(),
+  canvas: z.strictObject({ width: canvasSide, height: canvasSide }),
+  /** Bottom first: later layers draw over earlier ones. */
+  layers: z.array(layerSchema).max(L.maxLayers),
+  vars: z
+    .record(varKeySchema, varSchema)
+    .refine((vars) => Object.keys(vars).length <= L.maxVars, `At most ${L.maxVars} variables.`)
+    .optional(),
+  bindings: z.array(bindingSchema).max(L.maxBindings).optional(),
+  manualKeyframes: z.array(keyframeSchema).max(L.maxKeyframes).optional(),
+});
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** The rules across members, as issues with paths into the document. */
+export function documentRuleIssues(document: z.infer<typeof documentShape>): Issue[] {
+  const issues: Issue[] = [];
+  const vars = document.vars ?? {};
+  const byId = new Map<string, { layer: Layer; index: number }>();
+  document.layers.forEach((layer, index) => {
+    const first = byId.get(layer.id);
+    if (first) issues.push({ path: ["layers", index, "id"], message: `Layer id "${layer.id}" is already used by layers.${first.index}: ids are unique.` });
+    else byId.set(layer.id, { layer, index });
+  });
+
+  const knownKey = (key: string) => Object.hasOwn(vars, key) || PLUGIN_KEY.test(key);
+  const checkPaint = (paint: Paint | undefined, path: Issue["path"]) => {
+    if (paint?.kind !== "var") return;
+    const target = Object.hasOwn(vars, paint.key) ? vars[paint.key] : undefined;
+    if (!target) issues.push({ path: [...path, "key"], message: `No variable "${paint.key}" in vars.` });
+    else if (target.type !== "color") issues.push({ path: [...path, "key"], message: `Variable "${paint.key}" is a ${target.type}, not a color.` });
+  };
+
+  document.layers.forEach((layer, index) => {
+    if (layer.groupId !== undefined) {
+      const group = byId.get(layer.groupId);
+      const path = ["layers", index, "groupId"];
+      if (!group) issues.push({ path, message: `No layer has the id "${layer.groupId}".` });
+      else if (group.layer.type !== "group") issues.push({ path, message: `Layer "${layer.groupId}" is a ${group.layer.type} layer, not a group.` });
+      else {
+        // Follow the chain of groups upwards: reaching this layer again is a cycle.
+        const seen = new Set([layer.id]);
+        let current: Layer | undefined = group.layer;
+        while (current) {
+          if (seen.has(current.id)) {
+            issues.push({ path, message: `Groups form a cycle through "${current.id}": a group cannot contain itself.` });
+            break;
+          }
+          seen.add(current.id);
+          current = current.groupId === undefined ? undefined : byId.get(current.groupId)?.layer;
+        }
+      }
+    }
+    if (layer.type === "text") {
+      for (const key of templateKeys(layer.props.text)) {
+        if (!knownKey(key))
+          issues.push({
+            path: ["layers", index, "props", "text"],
+            message: `Unknown variable {{${key}}}: add "${key}" to vars, or use {{plugin.<id>.<name>}}.`,
+          });
+      }
+      checkPaint(layer.props.fill, ["layers", index, "props", "fill"]);
+    }
+    if (layer.type === "shape") {
+      checkPaint(layer.props.fill, ["layers", index, "props", "fill"]);
+      checkPaint(layer.props.stroke?.paint, ["layers", index, "props", "stroke", "paint"]);
+    }
+  });
+
+  document.bindings?.forEach((binding, index) => {
+    const target = byId.get(binding.layerId);
+    if (!target) issues.push({ path: ["bindings", index, "layerId"], message: `No layer has the id "${binding.layerId}".` });
+    else if (!(bindableProps[target.layer.type] as readonly string[]).includes(binding.prop))
+      issues.push({
+        path: ["bindings", index, "prop"],
+        message: `A ${target.layer.type} layer's ${binding.prop} cannot be bound: ${bindableProps[target.layer.type].join(", ")} can.`,
+      });
+    if (!knownKey(binding.key)) issues.push({ path: ["bindings", index, "key"], message: `No variable "${binding.key}" in vars, and not plugin.<id>.<name>.` });
+  });
+
+  document.manualKeyframes?.forEach((keyframe, index) => {
+    if (!byId.has(keyframe.layerId)) issues.push({ path: ["manualKeyframes", index, "layerId"], message: `No layer has the id "${keyframe.layerId}".` });
+  });
+  return issues;
+}
+
+export const overlayDocumentSchema = documentShape
+  .superRefine((document, ctx) => {
+    for (const issue of documentRuleIssues(document)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+  })
+  .meta({ id: "OverlayDocument", description: "An overlay document, schema 1 (README: Overlays)." });
+export type OverlayDocument = z.infer<typeof overlayDocumentSchema>;
+
+/** The size of a document as stored and sent: its JSON in UTF-8 bytes. */
+export function documentBytes(document: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(document)).length;
+}
+
+/**
+ * Why a document is too big to be checked at all (413 payload_too_large), or
+ * null: over maxDocumentBytes, or more than maxLayers layers.
+ */
+export function documentTooLarge(document: unknown): string | null {
+  if (document && typeof document === "object" && Array.isArray((document as { layers?: unknown }).layers)) {
+    const count = (document as { layers: unknown[] }).layers.length;
+    if (count > L.maxLayers) return `The document has ${count} layers; at most ${L.maxLayers}.`;
+  }
+  const bytes = documentBytes(document);
+  if (bytes > L.maxDocumentBytes) return `The document is ${bytes} bytes; at most ${L.maxDocumentBytes}.`;
+  return null;
+}

@@ -1,0 +1,17 @@
+export { hexColorSchema } from "./color";
+export {
+  bindableProps,
+  bindingSchema,
+  documentBytes,
+  documentRuleIssues,
+  documentTooLarge,
+  keyframeSchema,
+  type OverlayDocument,
+  type OverlayVar,
+  overlayDocumentSchema,
+  varSchema,
+} from "./document";
+export * from "./layers";
+export { canvasPresets, OVERLAY_LIMITS } from "./limits";
+export { pathProblem } from "./path";
+export { fillTemplate, PLUGIN_KEY, templateKeys } from "./template";

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { hexColorSchema } from "./color";
+import { OVERLAY_LIMITS as L } from "./limits";
+import { pathProblem } from "./path";
+
+/**
+ * The layers of schema 1 (SPEC §2.7): every layer is { type, id, name, frame,
+ * props } plus the optional members every type shares; props depend on the
+ * type. Objects are strict: a misspelt member is an error the editor can show,
+ * not something silently dropped.
+ */
+export const layerTypes = ["text", "group", "particles", "shape"] as const;
+export type LayerType = (typeof layerTypes)[number];
+
+export const layerIdSchema = z
+  .string()
+  .min(1, "A layer id cannot be empty.")
+  .max(L.layerIdMaxLength, `A layer id has at most ${L.layerIdMaxLength} characters.`)
+  .regex(/^[A-Za-z0-9_-]+$/, "A layer id uses letters, digits, _ and - only.");
+
+export const varKeySchema = z
+  .string()
+  .max(L.varKeyMaxLength, `A variable's key has at most ${L.varKeyMaxLength} characters.`)
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]*$/, "A variable's key starts with a letter and uses letters, digits, _, . and - (e.g. goal.target).");
+
+const coordinate = z.number().min(-L.maxCoordinate).max(L.maxCoordinate);
+const extent = z.number().min(0).max(L.maxCoordinate);
+
+/** Where the layer sits on the canvas, in canvas pixels (x and y from the top left; may reach outside the canvas). */
+export const frameSchema = z.strictObject({ x: coordinate, y: coordinate, w: extent, h: extent });
+export type Frame = z.infer<typeof frameSchema>;
+
+/** A colour: a fixed one, or a document variable of type color ("{ kind: var, key }", SPEC §2.7's picture settings). */
+export const paintSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("solid"), color: hexColorSchema }),
+  z.strictObject({ kind: z.literal("var"), key: varKeySchema }),
+]);
+export type Paint = z.infer<typeof paintSchema>;
+
+const common = {
+  id: layerIdSchema,
+  name: z.string().min(1, "A layer needs a name.").max(L.layerNameMaxLength),
+  frame: frameSchema,
+  /** The group layer this layer belongs to. */
+  groupId: layerIdSchema.optional(),
+  hidden: z.boolean().optional(),
+  opacity: z.number().min(0).max(1).optional(),
+  /** Degrees, clockwise, around the frame's centre. */
+  rotation: z.number().min(-360).max(360).optional(),
+};
+
+export const textPropsSchema = z.strictObject({
+  /** May hold {{key}} variables. */
+  text: z.string().max(L.textMaxLength),
+  fontFamily: z.string().min(1).max(L.fontFamilyMaxLength),
+  fontSize: z.number().positive().max(L.fontSizeMax),
+  fill: paintSchema,
+  fontWeight: z.int().min(100).max(900).multipleOf(100).optional(),
+  align: z.enum(["left", "center", "right"]).optional(),
+});
+
+export const particlesPropsSchema = z
+  .strictObject({
+    count: z.int().min(1).max(L.particlesMaxCount),
+    colors: z.array(hexColorSchema).min(1).max(L.particlesMaxColors),
+    /** Diameter in pixels, each particle's drawn between min and max. */
+    size: z.strictObject({ min: z.number().positive().max(L.particlesMaxSize), max: z.number().positive().max(L.particlesMaxSize) }),
+    /** Pixels per second. */
+    speed: z.number().min(0).max(L.particlesMaxSpeed),
+    direction: z.enum(["up", "down", "left", "right", "burst"]),
+    /** How long one particle lives, in milliseconds. */
+    lifetimeMs: z.int().min(100).max(60_000).optional(),
+  })
+  .refine((props) => props.size.min <= props.size.max, { path: ["size", "min"], message: "size.min cannot be above size.max." });
+
+export const shapePropsSchema = z.strictObject({
+  shape: z.literal("path"),
+  /** SVG path data, in the coordinates of viewBox (the frame's own size when there is none), scaled to the frame. */
+  path: z
+    .string()
+    .max(L.pathMaxLength)
+    .superRefine((data, ctx) => {
+      const problem = pathProblem(data);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  viewBox: z.strictObject({ w: z.number().positive().max(L.maxCoordinate), h: z.number().positive().max(L.maxCoordinate) }).optional(),
+  fill: paintSchema.optional(),
+  stroke: z.strictObject({ paint: paintSchema, width: z.number().min(0).max(1_000) }).optional(),
+});
+
+export const textLayerSchema = z.strictObject({ type: z.literal("text"), ...common, props: textPropsSchema });
+export const groupLayerSchema = z.strictObject({ type: z.literal("group"), ...common, props: z.strictObject({}) });
+export const particlesLayerSchema = z.strictObject({ type: z.literal("particles"), ...common, props: particlesPropsSchema });
+export const shapeLayerSchema = z.strictObject({ type: z.literal("shape"), ...common, props: shapePropsSchema });
+
+export const layerSchema = z.discriminatedUnion("type", [textLayerSchema, groupLayerSchema, particlesLayerSchema, shapeLayerSchema], {
+  error: (issue) =>
+    issue.code === "invalid_union"
+      ? `Unknown layer type ${JSON.stringify((issue.input as { type?: unknown } | undefined)?.type ?? null)}: a layer is ${layerTypes.join(", ")}.`
+      : undefined,
+});
+export type Layer = z.infer<typeof layerSchema>;
+export type TextLayer = z.infer<typeof textLayerSchema>;
+export type ShapeLayer = z.infer<typeof shapeLayerSchema>;
+export type ParticlesLayer = z.infer<typeof particlesLayerSchema>;
+export type GroupLayer = z.infer<typeof groupLayerSchema>;

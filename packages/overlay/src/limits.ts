@@ -1,0 +1,42 @@
+/**
+ * The overlay document's limits (SPEC §8 fixes the canvas; the rest are this
+ * service's, documented in the README and the OpenAPI document). One table,
+ * read by the schema, the API's size check and the editor.
+ */
+export const OVERLAY_LIMITS = {
+  /** SPEC §8: 1 to 8192 per side. */
+  canvasMin: 1,
+  canvasMax: 8192,
+  /** A document's JSON, in bytes (UTF-8); more → 413 payload_too_large. */
+  maxDocumentBytes: 256 * 1024,
+  /** Layers in one document; more → 413 payload_too_large. */
+  maxLayers: 500,
+  /** Layer ids: letters, digits, `_` and `-`. */
+  layerIdMaxLength: 64,
+  layerNameMaxLength: 100,
+  /** |x|, |y|, w and h of a frame, in canvas pixels. */
+  maxCoordinate: 100_000,
+  textMaxLength: 2_000,
+  fontFamilyMaxLength: 100,
+  fontSizeMax: 1_000,
+  pathMaxLength: 20_000,
+  maxVars: 100,
+  varKeyMaxLength: 64,
+  varValueMaxLength: 2_000,
+  maxBindings: 500,
+  maxKeyframes: 2_000,
+  /** A keyframe's time, in milliseconds from the start. */
+  maxKeyframeMs: 3_600_000,
+  particlesMaxCount: 500,
+  particlesMaxColors: 8,
+  particlesMaxSize: 200,
+  particlesMaxSpeed: 2_000,
+  /** Overlay names (the record's, not the layers'). */
+  overlayNameMaxLength: 100,
+} as const;
+
+export const canvasPresets = [
+  { label: "1920 × 1080 (landscape, Full HD)", width: 1920, height: 1080 },
+  { label: "1280 × 720 (landscape, HD)", width: 1280, height: 720 },
+  { label: "1080 × 1920 (portrait)", width: 1080, height: 1920 },
+] as const;
