@@ -15,3 +15,4 @@ export * from "./layers";
 export { canvasPresets, OVERLAY_LIMITS } from "./limits";
 export { pathProblem } from "./path";
 export { fillTemplate, PLUGIN_KEY, templateKeys } from "./template";
+export { renderSvg, type RenderOptions, templateValues } from "./render";

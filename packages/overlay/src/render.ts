@@ -1,0 +1,163 @@
+import type { OverlayDocument } from "./document";
+import type { Layer, Paint, ParticlesLayer } from "./layers";
+import { fillTemplate } from "./template";
+
+/**
+ * The one renderer: a document to SVG markup, used by the editor's canvas, the
+ * catalogue's previews and the OBS browser source alike. Pure and
+ * deterministic (particles are placed by a generator seeded from the layer id),
+ * so the same document draws the same on every surface. Transparent where no
+ * layer draws. Animation is SVG's own (SMIL): particles move, and the editor's
+ * manualKeyframes move and fade layers, with no script on the page.
+ */
+export interface RenderOptions {
+  /** Live values by key, e.g. plugin.<id>.<name> from the desktop app; win over vars. */
+  values?: Readonly<Record<string, string>>;
+  /** Animate particles and keyframes (false: the first frame, for still previews). */
+  animate?: boolean;
+  /** Also draw hidden layers (the editor shows them faintly); default false. */
+  showHidden?: boolean;
+}
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/\.?0+$/, ""));
+
+/** Every value a {{key}} can take: the document's vars, then live values. */
+export function templateValues(document: OverlayDocument, values: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const all: Record<string, string> = Object.create(null);
+  for (const [key, variable] of Object.entries(document.vars ?? {})) all[key] = String(variable.value);
+  for (const [key, value] of Object.entries(values)) all[key] = value;
+  return all;
+}
+
+function paintColor(paint: Paint | undefined, values: Record<string, string>): string {
+  if (!paint) return "none";
+  if (paint.kind === "solid") return paint.color;
+  const value = values[paint.key];
+  return value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : "none";
+}
+
+/** A small seeded generator (mulberry32), so particles land in the same places on every render. */
+function seeded(seedText: string): () => number {
+  let seed = 0;
+  for (const char of seedText) seed = (Math.imul(seed, 31) + char.charCodeAt(0)) | 0;
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function particles(layer: ParticlesLayer, animate: boolean): string {
+  const { frame, props } = layer;
+  const random = seeded(layer.id);
+  const lifetime = (props.lifetimeMs ?? 3000) / 1000;
+  const travel = props.speed * lifetime;
+  const parts: string[] = [];
+  for (let i = 0; i < props.count; i++) {
+    const size = props.size.min + random() * (props.size.max - props.size.min);
+    const color = props.colors[Math.floor(random() * props.colors.length)]!;
+    const delay = -random() * lifetime;
+    let x = frame.x + random() * frame.w;
+    let y = frame.y + random() * frame.h;
+    let dx = 0;
+    let dy = 0;
+    if (props.direction === "up") (y = frame.y + frame.h), (dy = -travel);
+    else if (props.direction === "down") (y = frame.y), (dy = travel);
+    else if (props.direction === "left") (x = frame.x + frame.w), (dx = -travel);
+    else if (props.direction === "right") (x = frame.x), (dx = travel);
+    else {
+      const angle = random() * Math.PI * 2;
+      x = frame.x + frame.w / 2;
+      y = frame.y + frame.h / 2;
+      dx = Math.cos(angle) * travel;
+      dy = Math.sin(angle) * travel;
+    }
+    if (!animate) {
+      // A still frame: particles spread along their way.
+      const along = random();
+      x += dx * along;
+      y += dy * along;
+    }
+    const motion = animate
+      ? `<animateTransform attributeName="transform" type="translate" from="0 0" to="${num(dx)} ${num(dy)}" dur="${num(lifetime)}s" begin="${num(delay)}s" repeatCount="indefinite"/><animate attributeName="opacity" values="1;1;0" dur="${num(lifetime)}s" begin="${num(delay)}s" repeatCount="indefinite"/>`
+      : "";
+    parts.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(size / 2)}" fill="${escapeXml(color)}">${motion}</circle>`);
+  }
+  return parts.join("");
+}
+
+/** A layer's own markup, without its members (groups get them in renderLayers). */
+function layerMarkup(layer: Layer, values: Record<string, string>, bound: Record<string, string>, animate: boolean): string {
+  const { x, y, w, h } = layer.frame;
+  switch (layer.type) {
+    case "text": {
+      const text = fillTemplate(bound.text ?? layer.props.text, values);
+      const fontSize = Number(bound.fontSize ?? layer.props.fontSize) || layer.props.fontSize;
+      const fill = bound.fill && /^#[0-9a-fA-F]{3,8}$/.test(bound.fill) ? bound.fill : paintColor(layer.props.fill, values);
+      const align = layer.props.align ?? "left";
+      const anchor = align === "center" ? "middle" : align === "right" ? "end" : "start";
+      const ax = align === "center" ? x + w / 2 : align === "right" ? x + w : x;
+      const lines = text.split("\n");
+      const tspans = lines.map((line, i) => `<tspan x="${num(ax)}" dy="${i === 0 ? "0" : "1.2em"}">${escapeXml(line)}</tspan>`).join("");
+      return `<text x="${num(ax)}" y="${num(y)}" dominant-baseline="hanging" text-anchor="${anchor}" font-family="${escapeXml(layer.props.fontFamily)}" font-size="${num(fontSize)}"${layer.props.fontWeight ? ` font-weight="${layer.props.fontWeight}"` : ""} fill="${escapeXml(fill)}">${tspans}</text>`;
+    }
+    case "shape": {
+      const box = layer.props.viewBox ?? { w: w || 1, h: h || 1 };
+      const fill = bound.fill && /^#[0-9a-fA-F]{3,8}$/.test(bound.fill) ? bound.fill : paintColor(layer.props.fill, values);
+      const stroke = layer.props.stroke
+        ? ` stroke="${escapeXml(paintColor(layer.props.stroke.paint, values))}" stroke-width="${num(layer.props.stroke.width)}" vector-effect="non-scaling-stroke"`
+        : "";
+      return `<path transform="translate(${num(x)} ${num(y)}) scale(${num(w / box.w)} ${num(h / box.h)})" d="${escapeXml(layer.props.path)}" fill="${escapeXml(fill)}" fill-rule="evenodd"${stroke}/>`;
+    }
+    case "particles":
+      return particles(layer, animate);
+    case "group":
+      return "";
+  }
+}
+
+function keyframeAnimation(document: OverlayDocument, layer: Layer): string {
+  const frames = (document.manualKeyframes ?? []).filter((k) => k.layerId === layer.id).sort((a, b) => a.atMs - b.atMs);
+  if (frames.length < 2) return "";
+  const total = frames.at(-1)!.atMs || 1;
+  const keyTimes = frames.map((k) => num(k.atMs / total)).join(";");
+  const translate = frames.map((k) => `${num((k.frame?.x ?? layer.frame.x) - layer.frame.x)} ${num((k.frame?.y ?? layer.frame.y) - layer.frame.y)}`).join(";");
+  const opacity = frames.map((k) => num(k.opacity ?? layer.opacity ?? 1)).join(";");
+  const dur = `${num(total / 1000)}s`;
+  return `<animateTransform attributeName="transform" type="translate" values="${translate}" keyTimes="${keyTimes}" dur="${dur}" fill="freeze" additive="sum"/><animate attributeName="opacity" values="${opacity}" keyTimes="${keyTimes}" dur="${dur}" fill="freeze"/>`;
+}
+
+/** The SVG of a document, canvas-sized, transparent background. */
+export function renderSvg(document: OverlayDocument, options: RenderOptions = {}): string {
+  const values = templateValues(document, options.values);
+  const animate = options.animate ?? true;
+  const members = new Map<string, Layer[]>();
+  for (const layer of document.layers) {
+    if (layer.groupId !== undefined) members.set(layer.groupId, [...(members.get(layer.groupId) ?? []), layer]);
+  }
+  const bindings = document.bindings ?? [];
+  const draw = (layer: Layer): string => {
+    const bound: Record<string, string> = {};
+    for (const binding of bindings) if (binding.layerId === layer.id && values[binding.key] !== undefined) bound[binding.prop] = values[binding.key]!;
+    const hidden = bound.hidden !== undefined ? bound.hidden !== "" && bound.hidden !== "false" && bound.hidden !== "0" : layer.hidden === true;
+    if (hidden && !options.showHidden) return "";
+    const opacity = bound.opacity !== undefined ? Math.min(1, Math.max(0, Number(bound.opacity) || 0)) : (layer.opacity ?? 1);
+    const { x, y, w, h } = layer.frame;
+    const attributes = [
+      `data-layer-id="${escapeXml(layer.id)}"`,
+      opacity !== 1 || hidden ? `opacity="${num(hidden ? opacity * 0.35 : opacity)}"` : "",
+      layer.rotation ? `transform="rotate(${num(layer.rotation)} ${num(x + w / 2)} ${num(y + h / 2)})"` : "",
+    ].filter(Boolean);
+    const inner = layerMarkup(layer, values, bound, animate) + (members.get(layer.id) ?? []).map(draw).join("");
+    const animation = animate ? keyframeAnimation(document, layer) : "";
+    return `<g ${attributes.join(" ")}>${animation ? `<g>${animation}${inner}</g>` : inner}</g>`;
+  };
+  const top = document.layers
+    .filter((layer) => layer.groupId === undefined)
+    .map(draw)
+    .join("");
+  const { width, height } = document.canvas;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${top}</svg>`;
+}
