@@ -16,3 +16,4 @@ export { canvasPresets, OVERLAY_LIMITS } from "./limits";
 export { pathProblem } from "./path";
 export { fillTemplate, PLUGIN_KEY, templateKeys } from "./template";
 export { renderSvg, type RenderOptions, templateValues } from "./render";
+export { type PredefinedOverlay, predefinedOverlays } from "./predefined";

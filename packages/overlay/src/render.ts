@@ -63,11 +63,19 @@ function particles(layer: ParticlesLayer, animate: boolean): string {
     let y = frame.y + random() * frame.h;
     let dx = 0;
     let dy = 0;
-    if (props.direction === "up") (y = frame.y + frame.h), (dy = -travel);
-    else if (props.direction === "down") (y = frame.y), (dy = travel);
-    else if (props.direction === "left") (x = frame.x + frame.w), (dx = -travel);
-    else if (props.direction === "right") (x = frame.x), (dx = travel);
-    else {
+    if (props.direction === "up") {
+      y = frame.y + frame.h;
+      dy = -travel;
+    } else if (props.direction === "down") {
+      y = frame.y;
+      dy = travel;
+    } else if (props.direction === "left") {
+      x = frame.x + frame.w;
+      dx = -travel;
+    } else if (props.direction === "right") {
+      x = frame.x;
+      dx = travel;
+    } else {
       const angle = random() * Math.PI * 2;
       x = frame.x + frame.w / 2;
       y = frame.y + frame.h / 2;
