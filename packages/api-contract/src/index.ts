@@ -9,3 +9,4 @@ export * from "./auth";
 export * from "./publish";
 export * from "./commerce";
 export * from "./same-site";
+export * from "./overlays";

@@ -101,3 +101,9 @@ export const rateLimits = {
 export function windowName(seconds: number): string {
   return seconds === 60 ? "minute" : seconds === 3600 ? "hour" : seconds === 86_400 ? "day" : `${seconds} seconds`;
 }
+
+/** SPEC §8's inventory cursor paging, used by the caller's overlays too. */
+export const cursorPaging = { defaultLimit: 25, maxLimit: 100, maxCursorLength: 200 } as const;
+
+/** SPEC §8's catalog offset paging (GET /catalog/overlays). */
+export const catalogPaging = { defaultLimit: 50, maxLimit: 100, maxOffset: 100_000 } as const;

@@ -5,6 +5,7 @@ import type { Env } from "./env";
 import type { Logger } from "./logger";
 import { createPayments, type Payments } from "./payments/registry";
 import { realProviders } from "./payments/real-providers";
+import { syncPredefinedCatalogue } from "./services/catalog";
 
 /** What every request handler needs from the process: built once at start, replaced in tests. */
 export interface AppDeps {
@@ -20,16 +21,21 @@ export interface AppDeps {
    * from the master secret outside the database (auth/secrets.ts), or AUTH_SECRET.
    */
   sessionSecrets: string[];
+  /** Sign the overlays' browser-source addresses (services/overlay-source.ts), newest first. */
+  overlaySourceSecrets: string[];
 }
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */
-export async function createDeps(input: Omit<AppDeps, "payments" | "sessionSecrets"> & { payments?: Payments }): Promise<AppDeps> {
+export async function createDeps(input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets"> & { payments?: Payments }): Promise<AppDeps> {
   const master = loadMasterSecrets(input.env);
   // Older versions kept generated secrets in `settings` in plain text; they sign nothing any more.
   await removeLegacySecrets(input.db);
+  // The predefined overlays ship with the code: every start brings the catalogue up to date (services/catalog.ts).
+  await syncPredefinedCatalogue(input.db);
   return {
     ...input,
     payments: input.payments ?? (await createPayments(input.env, deriveSecrets(master, "builtin-payments"), realProviders(input.env))),
     sessionSecrets: sessionSecrets(input.env, master),
+    overlaySourceSecrets: deriveSecrets(master, "overlay-source"),
   };
 }

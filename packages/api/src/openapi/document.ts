@@ -56,8 +56,58 @@ export function buildOpenApiDocument(router: AnyRouter, options: { baseUrl: stri
     }
   }
   addHeaderComponents(document);
+  addRawOperations(document);
   stripSafeIntegerBounds(document);
   return document;
+}
+
+/**
+ * The /api/v1 raw routes whose answer is not JSON (rest/raw.ts): described
+ * here, beside the generated operations, so the document lists every path the
+ * surface answers. Their behaviour is tested in the routes' own tests.
+ */
+function addRawOperations(document: OpenAPIObject): void {
+  const headers = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+  document.paths ??= {};
+  (document.paths as Json)["/catalog/overlays/{slug}/preview"] = {
+    get: {
+      operationId: "catalog-overlayPreview",
+      tags: ["Overlays"],
+      summary: "A predefined overlay's preview image",
+      description:
+        "The overlay drawn by the service's renderer (the same one as the editor and the browser source) as a still SVG image: no script, no outside loads (`Content-Security-Policy: default-src 'none'`). No key needed. `Cache-Control: public, max-age=3600`; an ETag, and If-None-Match → 304.",
+      parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string", maxLength: 100 } }],
+      security: [],
+      responses: {
+        "200": {
+          description: "The image.",
+          headers: { ...headers, ETag: { $ref: "#/components/headers/ETag" } },
+          content: { "image/svg+xml": { schema: { type: "string" } } },
+        },
+        "304": { description: "Not modified: the ETag sent in If-None-Match is still current. No body.", headers },
+        ...errorResponses(["not_found", "internal_error", "service_unavailable"], headers),
+      },
+    },
+  };
+}
+
+/** The raw routes addRawOperations describes, as "METHOD /path". */
+export const documentedRawOperations = ["GET /catalog/overlays/{slug}/preview"];
+
+/** The error answers for these codes, one per status, each in the envelope with an example per code. */
+function errorResponses(codes: Iterable<ErrorCode>, headers: Json): Record<string, Json> {
+  const responses: Record<string, Json> = {};
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+  for (const [errorStatusCode, group] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const examples = Object.fromEntries(group.map((code) => [code, { value: errorExamples[code] }]));
+    responses[String(errorStatusCode)] = {
+      description: group.map((code) => `\`${code}\``).join(", "),
+      headers: errorStatusCode === 429 || errorStatusCode === 503 ? { ...headers, "Retry-After": { $ref: "#/components/headers/Retry-After" } } : headers,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples } },
+    };
+  }
+  return responses;
 }
 
 function rewriteOperation(operation: Json, method: string, meta: RestMeta): void {
@@ -100,16 +150,7 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
   ].filter(Boolean);
   if (requirements.length) operation.description = `${operation.description ?? ""}\n\n**Requires:** ${requirements.join(" ")}`.trim();
 
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
-  for (const [errorStatusCode, group] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const examples = Object.fromEntries(group.map((code) => [code, { value: errorExamples[code] }]));
-    responses[String(errorStatusCode)] = {
-      description: group.map((code) => `\`${code}\``).join(", "),
-      headers: errorStatusCode === 429 || errorStatusCode === 503 ? { ...headers, "Retry-After": { $ref: "#/components/headers/Retry-After" } } : headers,
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, examples } },
-    };
-  }
+  Object.assign(responses, errorResponses(codes, headers));
 
   if (auth === "none") operation.security = [];
   else if (auth === "optional") operation.security = [{}, { ApiKey: [] }];

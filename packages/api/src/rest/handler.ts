@@ -34,6 +34,10 @@ import { collectRoutes, matchRoute, type RestRoute, routesAt } from "./routes";
 
 export const REST_PREFIX = "/api/v1";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/** No body at all: no Content-Type, no Transfer-Encoding and no (or a zero) Content-Length. A body without Content-Type stays a 415. */
+const withoutBody = (request: { header(name: string): string | null }) =>
+  request.header("content-type") === null && request.header("transfer-encoding") === null && (request.header("content-length") ?? "0") === "0";
 /** What the HTTP server knows that a fetch Request does not. */
 export interface ConnectionInfo {
   /** The socket's peer address. */
@@ -72,7 +76,10 @@ export type RestHandler = (request: Request, connection?: ConnectionInfo) => Pro
 export function createRestHandler(router: AnyRouter, deps: AppDeps, rawRoutes: RawRoute[] = []): RestHandler {
   const core = createRestCore(router, deps, rawRoutes);
   return async (request, connection) => {
-    const result = await core({ method: request.method, url: request.url, header: (name) => request.headers.get(name), fetch: () => request }, connection);
+    // A body of unknown length would travel chunked over the wire: say so, as node:http would.
+    const header = (name: string) =>
+      request.headers.get(name) ?? (name === "transfer-encoding" && request.body !== null && !request.headers.has("content-length") ? "chunked" : null);
+    const result = await core({ method: request.method, url: request.url, header, fetch: () => request }, connection);
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {
       for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
@@ -116,7 +123,10 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
     outcome.cors = route.rest.cors === true;
     if (route.rest.auth !== "none") await authenticate(request, context, route.rest.auth === "key");
     let body: unknown;
-    if (WRITE_METHODS.has(method)) {
+    if (WRITE_METHODS.has(method) && withoutBody(request)) {
+      // A write with no body at all (POST /overlays/{id}/browser-source) means no fields: the input schema decides.
+      body = {};
+    } else if (WRITE_METHODS.has(method)) {
       if (!isJsonContentType(request.header("content-type"))) {
         throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json.");
       }

@@ -146,6 +146,15 @@ describe("the /api/v1 error contract", () => {
     expect(response.status).toBe(415);
   });
 
+  it("reads a write with no body at all as no fields: the input's own validation answers", async () => {
+    const response = await call("/echo", { method: "POST" });
+    expect(response.status).toBe(400);
+    expect((await body(response)).error).toMatchObject({
+      code: "validation_error",
+      details: expect.arrayContaining([{ path: "name", message: expect.any(String) }]),
+    });
+  });
+
   it("refuses a body over the limit by its Content-Length with 413 payload_too_large", async () => {
     const big = JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) });
     const response = await call("/echo", json(big));

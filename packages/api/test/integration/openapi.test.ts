@@ -76,6 +76,17 @@ describe("GET /api/v1/openapi.json", () => {
     expect(latest.responses["429"].headers["Retry-After"]).toBeTruthy();
   });
 
+  it("documents overlay documents by their schema, and the catalogue's preview image", () => {
+    const schemas = document.components.schemas;
+    expect(schemas.OverlayDocument).toMatchObject({ type: "object", required: expect.arrayContaining(["schema", "canvas", "layers"]) });
+    const create = document.paths["/overlays"].post.requestBody.content["application/json"].schema;
+    expect(create.properties.document).toEqual({ $ref: "#/components/schemas/OverlayDocument" });
+    const preview = document.paths["/catalog/overlays/{slug}/preview"].get;
+    expect(Object.keys(preview.responses["200"].content)).toEqual(["image/svg+xml"]);
+    expect(preview.security).toEqual([]);
+    expect(Object.keys(preview.responses)).toEqual(["200", "304", "404", "500", "503"]);
+  });
+
   it("carries no integer bounds the service does not promise", () => {
     expect(JSON.stringify(document)).not.toContain("9007199254740991");
   });

@@ -12,6 +12,8 @@
 import { generateApiKey } from "../../src/auth/api-key-format";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ErrorCode, rateLimits, scopes } from "@streamkit/api-contract";
+import { overlays } from "@streamkit/db";
+import { documentedRawOperations } from "../../src/openapi/document";
 import { grants, type PlanName, planNames, plans } from "@streamkit/plans";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
@@ -44,6 +46,12 @@ beforeAll(async () => {
     othersKeyId: (await insertKey(db, other.id)).id,
     othersPlugin: (await insertPlugin(db, { slug: "others-plugin", ownerId: other.id })).slug,
     othersRemovedPlugin: (await insertPlugin(db, { slug: "others-removed", ownerId: other.id, status: "removed" })).slug,
+    othersOverlay: (
+      await db
+        .insert(overlays)
+        .values({ accountId: other.id, name: "Theirs", plan: "pro", document: { schema: 1, canvas: { width: 1, height: 1 }, layers: [] } })
+        .returning()
+    )[0]!.id,
   };
 });
 
@@ -233,9 +241,9 @@ describe("the security contract", () => {
     });
 
     it("documents exactly the routers' operations", () => {
-      const documented = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, item]) =>
-        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
-      );
+      const documented = Object.entries<Record<string, unknown>>(document.paths)
+        .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
+        .filter((name) => !documentedRawOperations.includes(name));
       expect(documented.sort()).toEqual(operations.map((op) => op.name).sort());
     });
 

@@ -12,6 +12,8 @@ export interface SecurityFixture {
   othersPlugin: string;
   /** A plugin another account removed and the caller never held. */
   othersRemovedPlugin: string;
+  /** Another account's overlay. */
+  othersOverlay: string;
 }
 
 /** Who may call an operation, and what guards it: every rung of the procedure ladder. */
@@ -84,6 +86,46 @@ export const securityContract: Record<string, ContractEntry> = {
   "GET /keys": { requires: { auth: "key", websiteOnly: true } },
   "POST /keys": { requires: { auth: "key", websiteOnly: true }, body: { name: "k", scopes: ["plugins:read"] } },
   "DELETE /keys/{id}": { requires: { auth: "key", websiteOnly: true }, url: (f) => `/keys/${f.othersKeyId}` },
+
+  // SPEC §4.2 and §8: creating, updating and forking overlays need inventory:write and Pro or Ultimate. Listing and
+  // deleting need the scope only (a downgraded account sees its locked overlays and may delete them, SPEC §3).
+  "GET /overlays": { requires: { auth: "key", scope: "inventory:write" } },
+  "POST /overlays": {
+    requires: { auth: "key", scope: "inventory:write", entitlement: "overlays", plan: "pro" },
+    body: { name: "x", document: { schema: 1, canvas: { width: 1, height: 1 }, layers: [] } },
+  },
+  "POST /overlays/fork": {
+    requires: { auth: "key", scope: "inventory:write", entitlement: "overlays", plan: "pro" },
+    body: { slug: "starting-soon", name: "x" },
+  },
+  "GET /overlays/{overlayId}": {
+    requires: { auth: "key", scope: "inventory:write" },
+    url: (f) => `/overlays/${f.othersOverlay}`,
+    othersResource: (f) => `/overlays/${f.othersOverlay}`,
+  },
+  "PUT /overlays/{overlayId}": {
+    requires: { auth: "key", scope: "inventory:write", entitlement: "overlays", plan: "pro" },
+    url: (f) => `/overlays/${f.othersOverlay}`,
+    body: { baseRev: 1, name: "x" },
+    othersResource: (f) => `/overlays/${f.othersOverlay}`,
+  },
+  "DELETE /overlays/{overlayId}": {
+    requires: { auth: "key", scope: "inventory:write" },
+    url: (f) => `/overlays/${f.othersOverlay}`,
+    othersResource: (f) => `/overlays/${f.othersOverlay}`,
+  },
+  "POST /overlays/{overlayId}/browser-source": {
+    requires: { auth: "key", scope: "inventory:write", entitlement: "overlays", plan: "pro" },
+    url: (f) => `/overlays/${f.othersOverlay}/browser-source`,
+    othersResource: (f) => `/overlays/${f.othersOverlay}/browser-source`,
+  },
+  "DELETE /overlays/{overlayId}/browser-source": {
+    requires: { auth: "key", scope: "inventory:write", entitlement: "overlays", plan: "pro" },
+    url: (f) => `/overlays/${f.othersOverlay}/browser-source`,
+    othersResource: (f) => `/overlays/${f.othersOverlay}/browser-source`,
+  },
+  // SPEC §4.4: the predefined catalogue is a shop window: no key needed.
+  "GET /catalog/overlays": { requires: { auth: "optional" } },
 };
 
 /** The requirements an operation's metadata declares, as the ladder applies them (the plan from the plans table). */

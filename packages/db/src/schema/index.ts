@@ -6,3 +6,4 @@ export * from "./plugins";
 export * from "./rate-limits";
 export * from "./settings";
 export * from "./commerce";
+export * from "./overlays";

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { createdAt, primaryId, utcTimestamp } from "./columns";
+
+/**
+ * The streamer's catalogue (SPEC §4.4): items made by the Streamkit team.
+ * Overlays and widgets carry a document; a theme bundles other items (market
+ * issue) and has no document and no stored plan: its plan is computed from
+ * its members. Seeded from packages/overlay's data on first start.
+ */
+export const catalogItems = pgTable(
+  "catalog_items",
+  {
+    id: primaryId(),
+    slug: text("slug").notNull(),
+    itemKind: text("item_kind").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    /** free | pro | ultimate; null for a theme (computed from its members, never stored). */
+    plan: text("plan"),
+    /** The overlay document (schema 1); null for a theme. */
+    document: jsonb("document"),
+    /** Catalogue order. */
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("catalog_items_slug_key").on(t.slug),
+    index("catalog_items_kind_position_idx").on(t.itemKind, t.position, t.slug),
+    check("catalog_items_kind_check", sql`${t.itemKind} in ('overlay', 'widget', 'theme')`),
+    check("catalog_items_plan_check", sql`(${t.itemKind} = 'theme' and ${t.plan} is null) or ${t.plan} in ('free', 'pro', 'ultimate')`),
+  ],
+);
+
+/**
+ * A streamer's own overlays (SPEC §2.7, §4.2). `rev` goes up by one on each
+ * save, decided by `UPDATE … WHERE rev = baseRev`. `plan` is the plan the
+ * overlay needs (Pro, or a fork's higher plan); whether it is locked is
+ * derived from the account's plan on every request, never stored.
+ */
+export const overlays = pgTable(
+  "overlays",
+  {
+    id: primaryId(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    document: jsonb("document").notNull(),
+    rev: integer("rev").notNull().default(1),
+    plan: text("plan").notNull(),
+    /** The predefined overlay this one was forked from. */
+    forkedFrom: text("forked_from"),
+    /** The OBS browser source's address version: null when revoked; a new address is version + 1 (so old ones never return). */
+    sourceVersion: integer("source_version").default(1),
+    /** The last version ever issued, so a re-created address never repeats one. */
+    sourceIssued: integer("source_issued").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: utcTimestamp("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("overlays_account_created_idx").on(t.accountId, t.createdAt, t.id), check("overlays_plan_check", sql`${t.plan} in ('pro', 'ultimate')`)],
+);
+
+export type CatalogItem = typeof catalogItems.$inferSelect;
+export type Overlay = typeof overlays.$inferSelect;
