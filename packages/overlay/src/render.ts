@@ -17,6 +17,8 @@ export interface RenderOptions {
   animate?: boolean;
   /** Also draw hidden layers (the editor shows them faintly); default false. */
   showHidden?: boolean;
+  /** `{{key}}` without a value: kept as written (the editor, previews) or left blank (on stream); default keep. */
+  missing?: "keep" | "blank";
 }
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -97,11 +99,11 @@ function particles(layer: ParticlesLayer, animate: boolean): string {
 }
 
 /** A layer's own markup, without its members (groups get them in renderLayers). */
-function layerMarkup(layer: Layer, values: Record<string, string>, bound: Record<string, string>, animate: boolean): string {
+function layerMarkup(layer: Layer, values: Record<string, string>, bound: Record<string, string>, animate: boolean, blank: boolean): string {
   const { x, y, w, h } = layer.frame;
   switch (layer.type) {
     case "text": {
-      const text = fillTemplate(bound.text ?? layer.props.text, values);
+      const text = fillTemplate(bound.text ?? layer.props.text, values, blank);
       const fontSize = Number(bound.fontSize ?? layer.props.fontSize) || layer.props.fontSize;
       const fill = bound.fill && /^#[0-9a-fA-F]{3,8}$/.test(bound.fill) ? bound.fill : paintColor(layer.props.fill, values);
       const align = layer.props.align ?? "left";
@@ -158,7 +160,7 @@ export function renderSvg(document: OverlayDocument, options: RenderOptions = {}
       opacity !== 1 || hidden ? `opacity="${num(hidden ? opacity * 0.35 : opacity)}"` : "",
       layer.rotation ? `transform="rotate(${num(layer.rotation)} ${num(x + w / 2)} ${num(y + h / 2)})"` : "",
     ].filter(Boolean);
-    const inner = layerMarkup(layer, values, bound, animate) + (members.get(layer.id) ?? []).map(draw).join("");
+    const inner = layerMarkup(layer, values, bound, animate, options.missing === "blank") + (members.get(layer.id) ?? []).map(draw).join("");
     const animation = animate ? keyframeAnimation(document, layer) : "";
     return `<g ${attributes.join(" ")}>${animation ? `<g>${animation}${inner}</g>` : inner}</g>`;
   };

@@ -12,7 +12,7 @@ export function templateKeys(text: string): string[] {
   return [...new Set(Array.from(text.matchAll(VARIABLE), (match) => match[1]!))];
 }
 
-/** The text with each `{{key}}` replaced by its value; keys without one stay as written. */
-export function fillTemplate(text: string, values: Readonly<Record<string, string>>): string {
-  return text.replace(VARIABLE, (whole, key: string) => (Object.hasOwn(values, key) ? values[key]! : whole));
+/** The text with each `{{key}}` replaced by its value; keys without one stay as written, or become empty with `blank`. */
+export function fillTemplate(text: string, values: Readonly<Record<string, string>>, blank = false): string {
+  return text.replace(VARIABLE, (whole, key: string) => (Object.hasOwn(values, key) ? values[key]! : blank ? "" : whole));
 }

@@ -64,6 +64,7 @@ describe("the renderer", () => {
     expect(svg).not.toContain("<script");
     expect(svg).toContain('font-family="Inter&quot;, evil=&quot;1"');
     expect(renderSvg(document)).toContain("{{plugin.goal.count}}");
+    expect(renderSvg(document, { missing: "blank" })).toContain("Hi Ada &lt;script&gt;alert(1)&lt;/script&gt; </tspan>");
   });
 
   it("draws group members inside their group, paths scaled to the frame, colour variables resolved", () => {

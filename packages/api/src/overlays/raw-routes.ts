@@ -35,23 +35,85 @@ export const catalogPreviewRoute: RawRoute = {
   },
 };
 
+/** The browser source's frame as the page and its poll use it: the SVG drawn on the server (plugin values blank: the desktop app fills them). */
+async function sourceFrame(deps: Parameters<typeof readBrowserSource>[0], token: string) {
+  const frame = token.length <= 200 ? await readBrowserSource(deps, token) : null;
+  if (!frame) return null;
+  const svg = frame.document ? renderSvg(frame.document, { missing: "blank" }) : "";
+  const canvas = frame.document?.canvas ?? { width: 1920, height: 1080 };
+  return { rev: frame.rev, locked: frame.locked, width: canvas.width, height: canvas.height, svg, etag: `"${frame.rev}.${frame.locked ? "locked" : "open"}"` };
+}
+
 /**
  * GET /api/overlay-source/{token}: what an overlay's OBS browser source shows,
- * polled by its page (/overlays/source/<token>) with If-None-Match: 304 while
- * nothing changed, so a save shows within a poll, and a restarted server
- * answers the same. An unknown or revoked address is 404; a locked overlay
- * (or a suspended account) answers `locked: true` and no document.
+ * polled by its page with If-None-Match: 304 while nothing changed, so a save
+ * shows within a poll, and a restarted server answers the same. An unknown or
+ * revoked address is 404; a locked overlay (or a suspended account) answers
+ * `locked: true` and an empty `svg`.
  */
-export const browserSourceRoute: RawRoute = {
+export const browserSourceFeedRoute: RawRoute = {
   methods: ["GET"],
   path: "/api/overlay-source/{token}",
   auth: "none",
   async handle(input, context) {
-    const frame = input.params.token!.length <= 200 ? await readBrowserSource(context.deps, input.params.token!) : null;
+    const frame = await sourceFrame(context.deps, input.params.token!);
     if (!frame) throw new AppError("not_found", "No overlay at this address: it was revoked or never existed.");
-    const etag = `"${frame.rev}.${frame.locked ? "locked" : "open"}"`;
+    const { etag, ...body } = frame;
     const headers = { etag, "cache-control": "no-cache", "x-robots-tag": "noindex" };
     if (etagMatches(input.header("if-none-match"), etag)) return { status: 304, headers, body: null };
-    return jsonResult(200, frame, headers);
+    return jsonResult(200, body, headers);
+  },
+};
+
+/** The page's only script: poll the feed every second, swap the drawing when it changed, clear it when the address dies. */
+const pollScript = `(()=>{const s=document.getElementById("stage");const feed=s.dataset.feed;let etag=s.dataset.etag;const poll=async()=>{try{const r=await fetch(feed,{headers:etag?{"If-None-Match":etag}:{},cache:"no-store"});if(r.status===200){const f=await r.json();etag=r.headers.get("ETag");s.innerHTML=f.locked?"":f.svg;}else if(r.status===404){etag="";s.innerHTML="";}}catch(e){}setTimeout(poll,1000);};setTimeout(poll,1000);})();`;
+const pollScriptHash = `sha256-${createHash("sha256").update(pollScript).digest("base64")}`;
+
+const pageHeaders = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "x-robots-tag": "noindex",
+  "referrer-policy": "no-referrer",
+  // OBS shows the page as a browser source; streaming tools may also frame it.
+  "content-security-policy": `default-src 'none'; script-src '${pollScriptHash}'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data: https:; frame-ancestors *; base-uri 'none'; form-action 'none'`,
+};
+
+/**
+ * GET /overlays/source/{token}: the OBS browser source. The overlay alone,
+ * canvas-sized, on a transparent background, no site chrome; drawn on the
+ * server by the one renderer, then kept current by polling the feed above
+ * (a save shows within about a second, without a reload, across restarts).
+ * A locked overlay renders nothing; a revoked address is a 404 page.
+ */
+export const browserSourcePageRoute: RawRoute = {
+  methods: ["GET"],
+  path: "/overlays/source/{token}",
+  auth: "none",
+  async handle(input, context) {
+    const token = input.params.token!;
+    const frame = await sourceFrame(context.deps, token);
+    if (!frame) {
+      return {
+        status: 404,
+        headers: pageHeaders,
+        body: '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>No overlay here</title></head><body style="font:16px system-ui;margin:2rem">No overlay at this address: it was revoked or never existed. Copy the current address from the overlay editor.</body></html>',
+      };
+    }
+    const feed = `/api/overlay-source/${encodeURIComponent(token)}`;
+    const body = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="robots" content="noindex">
+<title>Streamkit overlay</title>
+<style>html,body{margin:0;padding:0;background:transparent;overflow:hidden}#stage{width:${frame.width}px;height:${frame.height}px}#stage svg{display:block}</style>
+</head>
+<body>
+<div id="stage" data-feed="${feed}" data-etag="${frame.etag.replace(/"/g, "&quot;")}">${frame.locked ? "" : frame.svg}</div>
+<script>${pollScript}</script>
+</body>
+</html>
+`;
+    return { status: 200, headers: pageHeaders, body };
   },
 };

@@ -1,7 +1,7 @@
 import type { AuthConfig } from "@auth/core";
 import { authRoute } from "../auth/auth-route";
 import { healthRoutes } from "../health";
-import { browserSourceRoute, catalogPreviewRoute } from "../overlays/raw-routes";
+import { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } from "../overlays/raw-routes";
 import { webhookRoute } from "../payments/webhooks";
 import { appRouter } from "../routers";
 import type { RawRoute } from "./raw";
@@ -9,5 +9,5 @@ import { trpcRoute } from "./trpc-route";
 
 /** Every raw route the service answers, beside the JSON operations of /api/v1. */
 export function rawRoutes(auth: AuthConfig): RawRoute[] {
-  return [trpcRoute(appRouter), authRoute(auth), webhookRoute, ...healthRoutes, catalogPreviewRoute, browserSourceRoute];
+  return [trpcRoute(appRouter), authRoute(auth), webhookRoute, ...healthRoutes, catalogPreviewRoute, browserSourceFeedRoute, browserSourcePageRoute];
 }

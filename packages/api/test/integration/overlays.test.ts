@@ -297,7 +297,20 @@ describe("the OBS browser source", () => {
     const feed = (token: string, etag?: string) => app.raw(`/api/overlay-source/${token}`, { headers: etag ? { "if-none-match": etag } : {} });
     const first = await feed(body.item.browserSource.token);
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ rev: 1, locked: false, document: documentOf() });
+    const frame = await first.json();
+    expect(frame).toMatchObject({ rev: 1, locked: false, width: 1920, height: 1080 });
+    expect(frame.svg).toContain(">Hello</tspan>");
+
+    // The page OBS loads: the overlay alone, canvas-sized, transparent, its poll allowed by hash and nothing else.
+    const page = await app.raw(`/overlays/source/${body.item.browserSource.token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'; connect-src 'self';/);
+    const html = await page.text();
+    expect(html).toContain("background:transparent");
+    expect(html).toContain("#stage{width:1920px;height:1080px}");
+    expect(html).toContain(">Hello</tspan>");
+    expect(html).not.toContain("site-header");
     const etag = first.headers.get("etag")!;
     expect((await feed(body.item.browserSource.token, etag)).status).toBe(304);
 
@@ -314,6 +327,7 @@ describe("the OBS browser source", () => {
     const revoked = await sam.json("DELETE", `/overlays/${id}/browser-source`);
     expect(revoked.body.item.browserSource).toBeNull();
     expect((await feed(renewed.body.item.browserSource.token)).status).toBe(404);
+    expect((await app.raw(`/overlays/source/${renewed.body.item.browserSource.token}`)).status).toBe(404);
     const again = await sam.json("POST", `/overlays/${id}/browser-source`);
     expect((await feed(again.body.item.browserSource.token)).status).toBe(200);
     expect((await feed(renewed.body.item.browserSource.token)).status).toBe(404);
@@ -324,6 +338,6 @@ describe("the OBS browser source", () => {
 
     await sam.setPlan("free");
     const locked = await feed(again.body.item.browserSource.token);
-    expect(await locked.json()).toEqual({ rev: 2, locked: true, document: null });
+    expect(await locked.json()).toMatchObject({ rev: 2, locked: true, svg: "" });
   });
 });
