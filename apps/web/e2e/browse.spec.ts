@@ -38,7 +38,8 @@ test("a visitor searches the marketplace, pages through it, and reads a plugin's
   const permissions = page.getByRole("region", { name: "Permissions" });
   await expect(permissions.getByText("Read chat")).toBeVisible();
   await expect(permissions.getByText("See the messages in your stream chat and who sent them.")).toBeVisible();
-  const versions = page.getByRole("region", { name: "Version history" }).getByRole("listitem");
+  // One entry per version (a changelog's own Markdown list items are inside them).
+  const versions = page.getByRole("region", { name: "Version history" }).locator("ol.versions > li");
   await expect(versions).toHaveCount(4);
   await expect(versions.first()).toContainText("1.2.0");
   await expect(versions.last()).toContainText("0.9.0");

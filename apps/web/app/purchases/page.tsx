@@ -1,6 +1,7 @@
 import { commerce } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { InstallButton } from "@/components/install/install-button";
 import { formatMoney } from "@/components/commerce/money";
 import { formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
@@ -20,8 +21,8 @@ export default async function PurchasesPage() {
         <div>
           <h1>My purchases</h1>
           <p>
-            Plugins you bought, newest first. Install them from the Streamkit desktop app. A purchase can be refunded for {commerce.refundWindowDays} days after
-            paying; a refunded plugin is no longer yours.
+            Plugins you bought, newest first. Install them in the Streamkit desktop app with Install. A purchase can be refunded for {commerce.refundWindowDays}{" "}
+            days after paying; a refunded plugin is no longer yours.
           </p>
         </div>
       </div>
@@ -57,6 +58,7 @@ export default async function PurchasesPage() {
                     <tr key={purchase.id} data-testid="purchase-row">
                       <td>
                         <Link href={`/plugins/${encodeURIComponent(purchase.slug)}`}>{purchase.name}</Link>
+                        {purchase.status === "paid" ? <InstallButton slug={purchase.slug} name={purchase.name} small /> : null}
                       </td>
                       <td className="num">
                         {formatMoney(purchase.amount, purchase.currency)} <small className="muted">{purchase.currency}</small>

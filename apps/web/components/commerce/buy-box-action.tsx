@@ -1,5 +1,6 @@
 import type { Listing } from "@streamkit/api-contract";
 import Link from "next/link";
+import { InstallButton } from "@/components/install/install-button";
 
 /**
  * What a paid plugin's price box offers this visitor: Buy (signed out, the
@@ -16,6 +17,7 @@ export function BuyBoxAction({ plugin, signedIn, priceText }: { plugin: Listing;
         {plugin.priceRequest?.status === "pending" ? <small>A new price ({plugin.priceRequest.tier}) is waiting for review.</small> : null}
         {plugin.priceRequest?.status === "rejected" ? <small>Your last price request was turned down.</small> : null}
         <Link href="/dashboard/pricing">Change its price</Link>
+        {plugin.price ? <InstallButton slug={plugin.slug} name={plugin.name} /> : null}
       </>
     );
   }
@@ -25,7 +27,7 @@ export function BuyBoxAction({ plugin, signedIn, priceText }: { plugin: Listing;
         <p className="owned-mark" data-testid="buy-state">
           You own this
         </p>
-        <small>Install it from the Streamkit desktop app.</small>
+        <InstallButton slug={plugin.slug} name={plugin.name} />
         <Link href="/purchases">My purchases</Link>
       </>
     );

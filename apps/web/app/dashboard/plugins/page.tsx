@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Markdown } from "@/components/markdown/markdown";
 import { formatCount, formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
@@ -59,7 +60,7 @@ export default async function MyPluginsPage() {
                         <strong>{version.version}</strong>
                         <time dateTime={version.createdAt}>{formatDate(version.createdAt)}</time>
                       </header>
-                      <p className="changelog">{version.changelog}</p>
+                      <Markdown className="changelog">{version.changelog}</Markdown>
                     </li>
                   ))}
                 </ol>

@@ -6,6 +6,8 @@ import { buyerCountry } from "@/components/commerce/buyer";
 import { PermissionList } from "@/components/permission-list";
 import { formatPrice } from "@/components/price-tag";
 import { PublisherName } from "@/components/publisher-name";
+import { InstallButton } from "@/components/install/install-button";
+import { Markdown } from "@/components/markdown/markdown";
 import { api } from "@/lib/server/api";
 import { currentCaller } from "@/lib/server/auth";
 import { orNotFound } from "@/lib/server/errors";
@@ -49,7 +51,7 @@ export default async function PluginPage({ params }: { params: Params }) {
             <span>{plural(plugin.downloads, "download")}</span>
             <span>Updated {formatDate(plugin.updatedAt)}</span>
           </div>
-          {plugin.description ? <p className="lede">{plugin.description}</p> : null}
+          {plugin.description ? <Markdown className="lede">{plugin.description}</Markdown> : null}
         </div>
         <aside className="buy-box" aria-label="Price">
           {plugin.price ? (
@@ -63,7 +65,7 @@ export default async function PluginPage({ params }: { params: Params }) {
           ) : (
             <>
               <span className="amount price free">Free</span>
-              <small>Install it from the Streamkit desktop app.</small>
+              <InstallButton slug={plugin.slug} name={plugin.name} />
               {plugin.mine ? <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText="" /> : null}
             </>
           )}
@@ -88,7 +90,7 @@ export default async function PluginPage({ params }: { params: Params }) {
                   <strong>{version.version}</strong>
                   <time dateTime={version.createdAt}>{formatDate(version.createdAt)}</time>
                 </header>
-                <p className="changelog">{version.changelog || "No changelog."}</p>
+                {version.changelog ? <Markdown className="changelog">{version.changelog}</Markdown> : <p className="changelog">No changelog.</p>}
               </li>
             ))}
           </ol>

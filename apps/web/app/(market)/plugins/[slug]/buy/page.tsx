@@ -2,6 +2,7 @@ import { getRuntime } from "@streamkit/api";
 import { chargeFor, commerce, type PriceTier } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { InstallButton } from "@/components/install/install-button";
 import { notFound } from "next/navigation";
 import { ActionForm } from "@/components/commerce/action-form";
 import { buyerCountry } from "@/components/commerce/buyer";
@@ -76,15 +77,21 @@ export default async function BuyPage({ params, searchParams }: { params: Params
         </dl>
 
         {!plugin.price ? (
-          <p>{plugin.name} is free: there is nothing to buy. Install it from the Streamkit desktop app.</p>
+          <>
+            <p>{plugin.name} is free: there is nothing to buy. Install it in the Streamkit desktop app.</p>
+            <InstallButton slug={plugin.slug} name={plugin.name} />
+          </>
         ) : plugin.mine ? (
           <p data-testid="buy-state">
             This is your plugin: it is yours already. <Link href="/dashboard/pricing">Change its price</Link>.
           </p>
         ) : plugin.owned ? (
-          <p data-testid="buy-state">
-            You own this plugin already. Install it from the Streamkit desktop app, or see <Link href="/purchases">My purchases</Link>.
-          </p>
+          <>
+            <p data-testid="buy-state">
+              You own this plugin already. Install it in the Streamkit desktop app, or see <Link href="/purchases">My purchases</Link>.
+            </p>
+            <InstallButton slug={plugin.slug} name={plugin.name} />
+          </>
         ) : !provider || !charge ? (
           <p className="form-error" role="alert">
             Payments in {currencyNames[currency]} are not available right now. Please try again later.

@@ -1,6 +1,7 @@
 import { planTitles, plansGranting } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { InstallButton } from "@/components/install/install-button";
 import { notFound } from "next/navigation";
 import { formatCharge } from "@/components/commerce/money";
 import { api } from "@/lib/server/api";
@@ -46,6 +47,7 @@ export default async function PurchaseCompletePage({ params, searchParams }: { p
             Thank you! You paid {amount} ({checkout.currency}). It is in <Link href="/purchases">My purchases</Link>.
           </p>
           <h2>Install it</h2>
+          <InstallButton slug={slug} name={checkout.name} />
           <ol className="steps">
             <li>Open the Streamkit desktop app, signed in with this account.</li>
             <li>
