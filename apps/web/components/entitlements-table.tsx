@@ -16,7 +16,7 @@ export const entitlementRows: { label: string; value: (plan: PlanName) => string
 export function PlansTable({ current }: { current?: PlanName }) {
   return (
     <div className="table-wrap">
-      <table className="data">
+      <table className="data plans-table">
         <caption className="visually-hidden">What each plan includes</caption>
         <thead>
           <tr>

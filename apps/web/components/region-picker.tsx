@@ -23,7 +23,7 @@ export async function RegionPicker() {
   return (
     <form action={chooseRegion} className="region-form">
       <label htmlFor="region">Prices for</label>
-      <select id="region" name="country" defaultValue={current}>
+      <select key={current} id="region" name="country" defaultValue={current}>
         <option value="IN">India (₹ INR)</option>
         <option value="ZZ">Everywhere else ($ USD)</option>
       </select>

@@ -1,8 +1,24 @@
 import Link from "next/link";
 import { isAuthor } from "@/components/commerce/buyer";
+import { CloseMenusOnNavigate } from "@/components/close-menus";
 import { currentCaller } from "@/lib/server/auth";
 import { signOut } from "@/lib/server/auth-actions";
 
+const mainLinks = [
+  { href: "/", label: "Marketplace" },
+  { href: "/overlays/catalog", label: "Overlays" },
+  { href: "/publishing", label: "Publish" },
+  { href: "/plans", label: "Plans" },
+  { href: "/rates", label: "Currency converter" },
+  { href: "/docs", label: "API" },
+];
+
+/**
+ * One row at any width: the main links, and the account's links in a menu
+ * under its name. On a phone the main links fold into a Menu button. Both
+ * menus are details elements, so they work without JavaScript; with it they
+ * close after a navigation or a click elsewhere.
+ */
 export async function SiteHeader() {
   const caller = await currentCaller();
   const author = caller ? await isAuthor() : false;
@@ -16,37 +32,43 @@ export async function SiteHeader() {
           Streamkit
         </Link>
         <nav className="site-nav" aria-label="Main">
-          <Link href="/">Marketplace</Link>
-          <Link href="/publishing">Publish</Link>
-          <Link href="/plans">Plans</Link>
-          <Link href="/rates">Currency converter</Link>
-          <Link href="/docs">API</Link>
+          {mainLinks.map((link) => (
+            <Link key={link.href} href={link.href}>
+              {link.label}
+            </Link>
+          ))}
         </nav>
         <div className="header-actions">
           {caller ? (
-            <>
-              <Link href="/account" className="account-link">
+            <details className="menu account-menu">
+              <summary className="account-link" aria-label={`Account menu of ${caller.account.name}`}>
                 <span className="avatar" aria-hidden="true">
                   {caller.account.name.slice(0, 1).toUpperCase()}
                 </span>
                 <span data-testid="signed-in-as">{caller.account.name}</span>
-              </Link>
-              <Link href="/purchases">My purchases</Link>
-              <Link href="/dashboard/plugins">My plugins</Link>
-              {author ? (
-                <>
-                  <Link href="/dashboard/pricing">Pricing</Link>
-                  <Link href="/dashboard/sales">Sales</Link>
-                </>
-              ) : null}
-              <Link href="/dashboard/keys">API keys</Link>
-              {caller.account.staff ? <Link href="/admin">Admin</Link> : null}
-              <form action={signOut}>
-                <button type="submit" className="button secondary small">
-                  Sign out
-                </button>
-              </form>
-            </>
+              </summary>
+              <div className="menu-panel">
+                <nav aria-label="Your account">
+                  <Link href="/account">Account</Link>
+                  <Link href="/overlays">My overlays</Link>
+                  <Link href="/purchases">My purchases</Link>
+                  <Link href="/dashboard/plugins">My plugins</Link>
+                  {author ? (
+                    <>
+                      <Link href="/dashboard/pricing">Pricing</Link>
+                      <Link href="/dashboard/sales">Sales</Link>
+                    </>
+                  ) : null}
+                  <Link href="/dashboard/keys">API keys</Link>
+                  {caller.account.staff ? <Link href="/admin">Admin</Link> : null}
+                </nav>
+                <form action={signOut}>
+                  <button type="submit" className="button secondary small">
+                    Sign out
+                  </button>
+                </form>
+              </div>
+            </details>
           ) : (
             <>
               <Link href="/sign-in">Sign in</Link>
@@ -55,7 +77,22 @@ export async function SiteHeader() {
               </Link>
             </>
           )}
+          <details className="menu nav-menu">
+            <summary aria-label="Menu">
+              <span aria-hidden="true">☰</span>
+            </summary>
+            <div className="menu-panel">
+              <nav aria-label="Site">
+                {mainLinks.map((link) => (
+                  <Link key={link.href} href={link.href}>
+                    {link.label}
+                  </Link>
+                ))}
+              </nav>
+            </div>
+          </details>
         </div>
+        <CloseMenusOnNavigate />
       </div>
     </header>
   );

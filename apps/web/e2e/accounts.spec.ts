@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openAccountMenu, signOutFromMenu } from "./support/accounts";
 
 test("a visitor signs up, creates an API key, uses it, revokes it and sees it refused", async ({ page, request }) => {
   const email = `streamer-${Date.now()}@example.com`;
@@ -14,7 +15,9 @@ test("a visitor signs up, creates an API key, uses it, revokes it and sees it re
   await expect(page.getByTestId("signed-in-as")).toHaveText("Stream Er");
   await expect(page.getByTestId("plan")).toHaveText("Free");
 
+  await openAccountMenu(page);
   await page.getByRole("link", { name: "API keys" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
   await page.getByLabel("Name").fill("CI publish");
   await page.getByRole("checkbox", { name: /sales:read/ }).check();
   await page.getByRole("button", { name: "Create key" }).click();
@@ -45,7 +48,7 @@ test("a visitor signs up, creates an API key, uses it, revokes it and sees it re
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toEqual({ error: { code: "invalid_token", message: "The API key is unknown, revoked or expired." } });
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOutFromMenu(page);
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
 });
 
@@ -57,7 +60,7 @@ test("signing in with a wrong password says so, and a right one signs in", async
   await page.getByLabel("Password").fill("a long enough password");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByTestId("signed-in-as")).toHaveText("Sign In Tester");
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOutFromMenu(page);
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
 
   await page.goto("/sign-in");

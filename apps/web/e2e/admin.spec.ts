@@ -1,10 +1,11 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { openAccountMenu, signUp } from "./support/accounts";
 import { admin } from "./support/admin";
 
 /**
  * The operator's pages in Chromium: the price-request review with the
- * author's side of it, refunds, payouts, and that nobody else finds them.
+ * author's side of it and the decisions list, purchase search and refunds,
+ * accounts, payouts, the sub-navigation, and that nobody else finds them.
  * Every test makes its own accounts (author, operator, buyer), each in its
  * own browser context, so they run in any order.
  */
@@ -47,7 +48,7 @@ test("the operator's pages are a 404 for everyone but staff", async ({ page }) =
   expect((await page.goto("/admin"))?.status()).toBe(404);
   await signUp(page, "Curious Visitor");
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
-  for (const path of ["/admin", "/admin/price-requests", "/admin/purchases", "/admin/payouts"]) {
+  for (const path of ["/admin", "/admin/price-requests", "/admin/purchases", "/admin/accounts", "/admin/payouts"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
@@ -76,6 +77,7 @@ test("a price request: the author asks, the operator turns it down with a note, 
   await expect(row.getByTestId("current-price")).toHaveText("Free");
 
   // The operator sees it with both amounts and turns it down with a note.
+  await openAccountMenu(operator);
   await operator.getByRole("link", { name: "Admin", exact: true }).click();
   await operator.getByRole("link", { name: "Price requests" }).first().click();
   const request1 = operator.getByTestId("price-request-row").filter({ hasText: plugin.slug });
@@ -86,6 +88,13 @@ test("a price request: the author asks, the operator turns it down with a note, 
   await request1.getByRole("button", { name: "Reject" }).click();
   await expect(operator.getByRole("status").filter({ hasText: "Turned down the price request of" })).toContainText(plugin.slug);
   await expect(operator.getByTestId("price-request-row").filter({ hasText: plugin.slug })).toHaveCount(0);
+  // Decided, with its outcome, reviewer and note.
+  const rejected = operator.getByTestId("decided-request-row").filter({ hasText: plugin.slug });
+  await expect(rejected).toHaveCount(1);
+  await expect(rejected.getByTestId("outcome")).toHaveText("Rejected");
+  await expect(rejected).toContainText("Olive Operator");
+  await expect(rejected).toContainText("A first release at t3 is steep; try t2.");
+  await expect(rejected).toContainText("₹199 in India · $3 elsewhere");
 
   // The author sees the note; the plugin stays free.
   await page.reload();
@@ -103,6 +112,13 @@ test("a price request: the author asks, the operator turns it down with a note, 
   await expect(request2).toContainText("₹99 in India · $2 elsewhere");
   await request2.getByRole("button", { name: "Approve" }).click();
   await expect(operator.getByRole("status").filter({ hasText: "Approved the price request of" })).toContainText(plugin.slug);
+  const decided = operator.getByTestId("decided-request-row").filter({ hasText: plugin.slug });
+  await expect(decided).toHaveCount(2);
+  const approved = decided.filter({ has: operator.getByTestId("outcome").filter({ hasText: "Approved" }) });
+  await expect(approved).toContainText("₹99 in India · $2 elsewhere");
+  await expect(approved).toContainText("Olive Operator");
+  // The rejection stays listed, marked as replaced by the author's new request.
+  await expect(decided.filter({ hasText: "The author has since asked again" })).toContainText("try t2");
 
   await page.reload();
   await expect(row.getByTestId("current-price")).toContainText("₹99 in India · $2 elsewhere");
@@ -161,8 +177,31 @@ test("the operator refunds a purchase from the admin page and the buyer no longe
   await expect(row).toContainText("Paid");
   await expect(row).toContainText("Rory Refund");
   await expect(row).toContainText(email);
+  // The purchase id is shown whole, for the CLI's `purchase refund --id`.
+  const purchaseId = (await row.getAttribute("data-purchase-id"))!;
+  expect(purchaseId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  await expect(row.locator("code", { hasText: purchaseId })).toHaveText(purchaseId);
+
+  // The search finds it by its id and by the buyer's email, as a link.
+  const search = operator.getByRole("searchbox", { name: "Search purchases" });
+  await search.fill(purchaseId);
+  await operator.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(operator).toHaveURL(new RegExp(`/admin/purchases\\?q=${purchaseId}$`));
+  await expect(operator.getByTestId("admin-purchase-row")).toHaveCount(1);
+  await expect(operator.getByTestId("admin-purchase-row")).toHaveAttribute("data-purchase-id", purchaseId);
+  await operator.getByRole("searchbox", { name: "Search purchases" }).fill(email.toUpperCase());
+  await operator.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(operator.getByRole("heading", { name: `Purchases matching “${email.toUpperCase()}”` })).toBeVisible();
+  await expect(operator.getByTestId("admin-purchase-row")).toHaveCount(1);
+  await expect(row).toHaveAttribute("data-purchase-id", purchaseId);
+
   await row.getByText("Refund…").click();
   await row.getByRole("button", { name: "Refund $2.00" }).click();
+  // Back on the same search, with the outcome said.
+  await expect(operator.getByRole("status")).toHaveText(
+    `Refunded $2.00 to Rory Refund for ${plugin.name}: the buyer no longer owns it. Purchase ${purchaseId}.`,
+  );
+  await expect(operator.getByRole("searchbox", { name: "Search purchases" })).toHaveValue(email.toUpperCase());
   await expect(row).toContainText("Refunded");
   await expect(row.getByRole("button", { name: /Refund/ })).toHaveCount(0);
 
@@ -196,4 +235,121 @@ test("the operator runs payouts with a method and a reference; with nobody past 
   await page.getByRole("button", { name: "Run payouts" }).click();
   await expect(page.getByRole("status")).toContainText("Nobody is due a payout");
   await expect(page.getByRole("region", { name: "Due now" })).toContainText("Nobody has reached the minimum.");
+});
+
+test("the sub-navigation marks the section being viewed, for sight and for screen readers", async ({ page }) => {
+  await signInOperator(page);
+  const nav = page.getByRole("navigation", { name: "Operator" });
+  const sections = [
+    { name: "Overview", path: "/admin" },
+    { name: "Price requests", path: "/admin/price-requests" },
+    { name: "Purchases and refunds", path: "/admin/purchases" },
+    { name: "Accounts", path: "/admin/accounts" },
+    { name: "Payouts", path: "/admin/payouts" },
+  ];
+  await page.goto("/admin");
+  for (const section of sections) {
+    await nav.getByRole("link", { name: section.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${section.path}$`));
+    const current = nav.getByRole("link", { name: section.name, exact: true });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    const others = sections.filter((s) => s !== section);
+    const other = nav.getByRole("link", { name: others[0]!.name, exact: true });
+    expect(await other.getAttribute("aria-current")).toBeNull();
+    // Seen, not only announced: the current link is drawn differently from the others.
+    const look = (link: typeof current) =>
+      link.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return `${style.backgroundColor} ${style.boxShadow} ${style.fontWeight}`;
+      });
+    expect(await look(current)).not.toBe(await look(other));
+  }
+  // A page inside a section keeps it marked.
+  await page.goto("/admin/accounts?q=nobody");
+  await expect(nav.getByRole("link", { name: "Accounts", exact: true })).toHaveAttribute("aria-current", "page");
+});
+
+test("the accounts page: search, suspend and unsuspend, set the plan, grant staff; an operator cannot suspend themselves", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const person = await newPage(browser, baseURL!);
+  const email = await signUp(person, "Sam Target");
+  await signInOperator(page);
+
+  // From the overview's card to the page.
+  await page.goto("/admin");
+  await page.getByRole("link", { name: /accounts?: .*operators?, .* suspended/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Accounts" })).toBeVisible();
+
+  // Search by email, as a link.
+  await page.getByRole("searchbox", { name: "Search accounts" }).fill(email);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/accounts\?q=/);
+  const row = page.getByTestId("admin-account-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Sam Target");
+  await expect(row).toContainText(email);
+  await expect(row.getByTestId("account-plan")).toHaveText("Free");
+  await expect(row.getByTestId("account-staff")).toHaveText("No");
+  await expect(row.getByTestId("account-status")).toHaveText("Active");
+  const accountId = (await row.getAttribute("data-account-id"))!;
+  await expect(row.locator("code", { hasText: accountId })).toBeVisible();
+
+  // Suspend, after saying what it does; the person is refused at once.
+  await row.getByText("Suspend…").click();
+  await expect(row).toContainText("refused everywhere at once");
+  await row.getByRole("button", { name: "Suspend Sam Target" }).click();
+  await expect(page.getByRole("status")).toHaveText("Sam Target is suspended now.");
+  await expect(row.getByTestId("account-status")).toHaveText("Suspended");
+  await expect(page.getByRole("searchbox", { name: "Search accounts" })).toHaveValue(email);
+  const refused = await person.request.get("/api/trpc/keys.list");
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error.data.appError.code).toBe("account_disabled");
+
+  // Unsuspend.
+  await row.getByText("Unsuspend…").click();
+  await row.getByRole("button", { name: "Unsuspend Sam Target" }).click();
+  await expect(page.getByRole("status")).toHaveText("Sam Target is no longer suspended.");
+  await expect(row.getByTestId("account-status")).toHaveText("Active");
+  expect((await person.request.get("/api/trpc/keys.list")).status()).toBe(200);
+
+  // Set the plan.
+  await row.getByText("Change plan…").click();
+  await row.getByLabel("Plan", { exact: true }).selectOption("pro");
+  await row.getByRole("button", { name: "Set plan" }).click();
+  await expect(page.getByRole("status")).toHaveText("Sam Target is on the Pro plan now.");
+  await expect(row.getByTestId("account-plan")).toHaveText("Pro");
+
+  // Grant staff: the person reaches the operator's pages.
+  await row.getByText("Make operator…").click();
+  await row.getByRole("button", { name: "Make Sam Target an operator" }).click();
+  await expect(page.getByRole("status")).toHaveText("Sam Target is an operator now.");
+  await expect(row.getByTestId("account-staff")).toHaveText("Operator");
+  expect((await person.goto("/admin"))?.status()).toBe(200);
+  await expect(person.getByRole("heading", { level: 1, name: "Operator" })).toBeVisible();
+
+  // By id too.
+  await page.goto(`/admin/accounts?q=${accountId}`);
+  await expect(page.getByTestId("admin-account-row")).toHaveCount(1);
+  await expect(page.getByTestId("admin-account-row")).toHaveAttribute("data-account-id", accountId);
+
+  // The operator's own row offers neither suspension nor removal of their own access.
+  await page.getByRole("searchbox", { name: "Search accounts" }).fill("Olive Operator");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const own = page.getByTestId("admin-account-row").filter({ hasText: "This is you" });
+  await expect(own).toHaveCount(1);
+  await expect(own.getByText("Suspend…")).toHaveCount(0);
+  await expect(own.getByText("Remove operator access…")).toHaveCount(0);
+
+  // A search the page cannot run gets a sentence, not an error page.
+  const response = await page.goto(`/admin/accounts?q=${"x".repeat(300)}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("alert").filter({ hasText: "Search for at most 200 characters." })).toBeVisible();
+  await page.goto("/admin/purchases?cursor=not-a-cursor");
+  await expect(page.getByRole("alert").filter({ hasText: "That page link is not valid; start from the first page." })).toBeVisible();
+
+  await person.context().close();
 });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { openAccountMenu, signOutFromMenu, signUp } from "./support/accounts";
 import { admin } from "./support/admin";
 
 /**
@@ -83,6 +83,7 @@ test("a buyer in India signs in from the Buy button, pays in rupees on the test 
   await expect(priceBox(page)).toContainText("You own this");
   await expect(priceBox(page).getByRole("link", { name: /^Buy/ })).toHaveCount(0);
 
+  await openAccountMenu(page);
   await page.getByRole("link", { name: "My purchases" }).first().click();
   const row = page.getByTestId("purchase-row").filter({ hasText: "Song Requests for Spotify" });
   await expect(row).toHaveCount(1);
@@ -155,7 +156,7 @@ test("the complete page of someone else's checkout is a 404, and a visitor's own
 
   // Another account cannot see it. (Leaving first also stops the page's own reloading.)
   await page.goto("/");
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOutFromMenu(page);
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   await page.goto("/sign-up");
   await signUpFrom(page, "Dan Other", "US");
@@ -196,6 +197,7 @@ test("the author's sales page shows a sale: the share held for the refund window
 
   const seller = author.page;
   await seller.goto("/");
+  await openAccountMenu(seller);
   await seller.getByRole("link", { name: "Sales", exact: true }).click();
   await expect(seller.getByRole("heading", { level: 1, name: "Sales" })).toBeVisible();
   await expect(seller.getByRole("region", { name: "How you get paid" })).toContainText("You get 80 % of every sale");

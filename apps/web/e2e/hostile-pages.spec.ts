@@ -25,6 +25,14 @@ const pages: { path: string; params: string[] }[] = [
   { path: "/sign-in", params: ["next", "error"] },
   { path: "/sign-up", params: ["next"] },
   { path: "/account", params: [] },
+  { path: "/account/deleted", params: [] },
+  { path: "/forgot-password", params: ["sent"] },
+  { path: "/reset-password", params: ["token"] },
+  { path: "/dev/outbox", params: [] },
+  { path: "/desktop", params: [] },
+  { path: "/overlays", params: ["deleted"] },
+  { path: "/overlays/catalog", params: [] },
+  { path: "/overlays/{id}", params: [] },
   { path: "/purchases", params: [] },
   { path: "/dashboard/plugins", params: [] },
   { path: "/dashboard/keys", params: [] },
@@ -32,7 +40,8 @@ const pages: { path: string; params: string[] }[] = [
   { path: "/dashboard/sales", params: [] },
   { path: "/admin", params: [] },
   { path: "/admin/price-requests", params: [] },
-  { path: "/admin/purchases", params: ["q", "cursor"] },
+  { path: "/admin/purchases", params: ["q", "cursor", "trail", "refunded"] },
+  { path: "/admin/accounts", params: ["q", "cursor", "trail", "changed", "change"] },
   { path: "/admin/payouts", params: [] },
 ];
 
@@ -151,7 +160,9 @@ test("every form on every page survives hostile input", async ({ page }) => {
         const names = Array.from(form.elements).flatMap((field) =>
           field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement ? [field.name] : [],
         );
-        return { signature: `${form.getAttribute("action") ?? ""} ${names.join(",")}`, fields: names.filter((name) => !name.startsWith("$ACTION")).length };
+        // React numbers its own fields per form ($ACTION_1:0, …): the signature is the site's fields only, so one form repeated per row is attacked once.
+        const own = names.filter((name) => !name.startsWith("$ACTION"));
+        return { signature: `${form.getAttribute("action") ?? ""} ${own.join(",")}`, fields: own.length };
       }),
     );
     for (const [index, { signature, fields }] of forms.entries()) {

@@ -51,12 +51,20 @@ test("an author publishes from a script and sees each new version on the dashboa
   expect((await request.get("/api/v1/plugins/e2e-shoutout")).status()).toBe(404);
 });
 
-test("the publishing page documents the manifest, the packing rules, the permissions, the CLI and the REST call", async ({ page }) => {
+test("the publishing page documents the manifest, the packing rules, the permissions, the CLI and the REST call", async ({ page, request, baseURL }) => {
   await page.goto("/publishing");
   await expect(page.getByRole("heading", { name: "plugin.json" })).toBeVisible();
   await expect(page.getByRole("row", { name: /optional_permissions/ })).toBeVisible();
   await expect(page.getByText("At most 200 files, each at most 256 KiB, 1 MiB in all (UTF-8).")).toBeVisible();
   await expect(page.getByRole("row", { name: /chat\.middleware/ })).toContainText("chats.use");
   await expect(page.getByText("POST /api/v1/plugins").first()).toBeVisible();
-  await expect(page.getByText(/plugin-cli publish --changelog/)).toBeVisible();
+  // The CLI comes from this site: npx and a global install of its tarball, which the link downloads.
+  const cli = `${baseURL}/cli/streamkit-plugin-cli.tgz`;
+  await expect(page.getByTestId("cli-npx")).toContainText(`npx ${cli} init my-plugin`);
+  await expect(page.getByTestId("cli-npx")).toContainText(`npx ${cli} publish --changelog "First release"`);
+  await expect(page.getByTestId("cli-install")).toContainText(`npm install --global ${cli}`);
+  const tarball = await request.get((await page.getByRole("link", { name: cli }).getAttribute("href"))!);
+  expect(tarball.status()).toBe(200);
+  expect(tarball.headers()["content-type"]).toBe("application/gzip");
+  expect((await tarball.body()).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
 });

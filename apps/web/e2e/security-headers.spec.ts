@@ -6,7 +6,7 @@
  */
 import { connect } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { signOutFromMenu, signUp } from "./support/accounts";
 
 /** Messages the browser prints when the policy blocks something. */
 function cspViolations(page: Page): string[] {
@@ -93,7 +93,7 @@ test("malformed requests to website paths are 400 bad_request in the envelope, n
 
 test("signing in with next=/\\evil.example/x lands on this site", async ({ page, baseURL }) => {
   const email = await signUp(page, "Redirect Tester");
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOutFromMenu(page);
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   await page.goto(`/sign-in?next=${encodeURIComponent("/\\evil.example/x")}`);
   await page.getByLabel("Email").fill(email);

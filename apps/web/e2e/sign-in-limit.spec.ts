@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { signOutFromMenu, signUp } from "./support/accounts";
 
 // Sign-in attempts per account (rateLimits.signInAccount: 10 per 15 minutes, right or wrong) on the website's form.
 test("the sign-in form refuses an account's 11th attempt, even with the right password, and says when to try again", async ({ page }) => {
   // Signing up signs in: the first attempt.
   const email = await signUp(page, "Limit Tester");
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOutFromMenu(page);
   await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
 
   await page.goto("/sign-in");

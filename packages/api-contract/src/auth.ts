@@ -21,3 +21,29 @@ export const signUpSchema = z.object({
     .optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** Account basics (README: Account basics): the same rules as sign-up, one schema per form. */
+export const profileSchema = signUpSchema.pick({ name: true }).extend({
+  country: z.union([z.literal(""), z.string().regex(/^[A-Z]{2}$/, "Choose your country.")]).transform((value) => value || null),
+});
+
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().max(passwordRules.maxLength).default(""),
+  newPassword: signUpSchema.shape.password,
+});
+
+export const passwordResetRequestSchema = signUpSchema.pick({ email: true });
+
+/** A reset link's token: 32 random bytes, base64url. */
+export const passwordResetSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This reset link is not valid: open the newest link from the email again."),
+  newPassword: signUpSchema.shape.password,
+});
+
+export const deleteAccountSchema = z.object({
+  /** The account's password, or, for an account without one (GitHub or Google sign-in), its email address. */
+  confirmation: z.string().min(1, "Type your password (or your email address if you sign in with GitHub or Google).").max(passwordRules.maxLength),
+});
+
+/** How long a password-reset link works. */
+export const PASSWORD_RESET_MINUTES = 60;

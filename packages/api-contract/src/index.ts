@@ -1,4 +1,5 @@
 export * from "./account";
+export * from "./admin";
 export * from "./errors";
 export * from "./keys";
 export * from "./limits";

@@ -95,6 +95,10 @@ export const rateLimits = {
   signInAccount: { limit: 10, windowSeconds: 15 * 60, per: "account" },
   /** Sign-in attempts with email and password from one client address, whatever the email. */
   signInAddress: { limit: 30, windowSeconds: 15 * 60, per: "address" },
+  /** "Forgot password?" requests for one email address, existing or not (the answer is the same either way). */
+  passwordResetAccount: { limit: 3, windowSeconds: 60 * 60, per: "account" },
+  /** "Forgot password?" requests from one client address, whatever the email. */
+  passwordResetAddress: { limit: 10, windowSeconds: 60 * 60, per: "address" },
 } as const satisfies Record<string, RateLimit>;
 
 /** The window as prose says it: "minute", "hour", "day", else "N seconds". */
@@ -107,3 +111,9 @@ export const cursorPaging = { defaultLimit: 25, maxLimit: 100, maxCursorLength: 
 
 /** SPEC §8's catalog offset paging (GET /catalog/overlays). */
 export const catalogPaging = { defaultLimit: 50, maxLimit: 100, maxOffset: 100_000 } as const;
+
+/**
+ * The operator's searches (/admin/purchases, /admin/accounts): keyset pages,
+ * the search text's length, and how many decided price requests the review page shows.
+ */
+export const adminPaging = { defaultLimit: 50, maxLimit: 100, maxQueryLength: 200, maxCursorLength: 200, decidedPriceRequests: 50 } as const;

@@ -6,6 +6,7 @@ import type { Logger } from "./logger";
 import { createPayments, type Payments } from "./payments/registry";
 import { realProviders } from "./payments/real-providers";
 import { syncPredefinedCatalogue } from "./services/catalog";
+import { createMailer, type Mailer } from "./mail/mailer";
 
 /** What every request handler needs from the process: built once at start, replaced in tests. */
 export interface AppDeps {
@@ -23,10 +24,14 @@ export interface AppDeps {
   sessionSecrets: string[];
   /** Sign the overlays' browser-source addresses (services/overlay-source.ts), newest first. */
   overlaySourceSecrets: string[];
+  /** The service's email: SMTP, the development outbox, or none (mail/mailer.ts). */
+  mailer: Mailer;
 }
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */
-export async function createDeps(input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets"> & { payments?: Payments }): Promise<AppDeps> {
+export async function createDeps(
+  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer"> & { payments?: Payments; mailer?: Mailer },
+): Promise<AppDeps> {
   const master = loadMasterSecrets(input.env);
   // Older versions kept generated secrets in `settings` in plain text; they sign nothing any more.
   await removeLegacySecrets(input.db);
@@ -37,5 +42,6 @@ export async function createDeps(input: Omit<AppDeps, "payments" | "sessionSecre
     payments: input.payments ?? (await createPayments(input.env, deriveSecrets(master, "builtin-payments"), realProviders(input.env))),
     sessionSecrets: sessionSecrets(input.env, master),
     overlaySourceSecrets: deriveSecrets(master, "overlay-source"),
+    mailer: input.mailer ?? createMailer(input.env, input.db),
   };
 }

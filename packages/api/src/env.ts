@@ -72,6 +72,12 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** `auto`: the built-in test checkout takes payments in any currency no real provider is configured for; `off`: never. */
   BUILTIN_PAYMENTS: z.enum(["auto", "off"]).default("auto"),
+  /** smtp:// or smtps:// URL of the server that sends the service's email (password resets), through nodemailer. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From of the service's email. */
+  MAIL_FROM: z.string().min(3).default("Streamkit <no-reply@streamkit.invalid>"),
+  /** The development outbox (messages kept in the database, shown at /dev/outbox) instead of SMTP. Default: on for the embedded database without SMTP_URL, else off. */
+  MAIL_OUTBOX: z.enum(["on", "off"]).optional(),
   /** JSON overrides of the exchange-rate sources (enable/disable, base URLs, timeouts); see packages/fx. */
   FX_CONFIG: z.string().optional(),
 });

@@ -17,3 +17,5 @@ export { pathProblem } from "./path";
 export { fillTemplate, PLUGIN_KEY, templateKeys } from "./template";
 export { renderSvg, type RenderOptions, templateValues } from "./render";
 export { type PredefinedOverlay, predefinedOverlays } from "./predefined";
+export * from "./edits";
+export { type Reapplied, reapplyChanges } from "./reapply";

@@ -2,14 +2,24 @@ import { plans } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PlansTable } from "@/components/entitlements-table";
+import { CountrySelect } from "@/components/country-select";
+import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
+import { DeleteAccountForm, PasswordForm, ProfileForm } from "./settings-forms";
 
 export const metadata: Metadata = { title: "Your account" };
 
 const countryName = new Intl.DisplayNames(["en"], { type: "region" });
 
-export default async function AccountPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const changes: Record<string, string> = { profile: "Your name and country are saved.", password: "Your password is changed. Other devices are signed out." };
+
+export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
   const { account } = await requireCaller("/account");
+  const changed = (await searchParams).changed;
+  const notice = typeof changed === "string" && Object.hasOwn(changes, changed) ? changes[changed] : null;
+  const { hasPassword } = await (await api()).accounts.settings();
   return (
     <div className="container">
       <div className="page-head">
@@ -21,6 +31,11 @@ export default async function AccountPage() {
           API keys
         </Link>
       </div>
+      {notice ? (
+        <p className="notice success" role="status">
+          {notice}
+        </p>
+      ) : null}
       {account.suspended ? (
         <p className="notice" role="status">
           This account is suspended: its API keys are refused and it cannot buy or publish. Contact support to restore it.
@@ -49,6 +64,28 @@ export default async function AccountPage() {
       <section className="panel" style={{ marginTop: "1.5rem" }} aria-labelledby="entitlements">
         <h2 id="entitlements">What your plan includes</h2>
         <PlansTable current={account.plan} />
+      </section>
+      <div className="layout-2" style={{ marginTop: "1.5rem" }}>
+        <section className="panel" aria-labelledby="profile-title">
+          <h2 id="profile-title">Name and country</h2>
+          <ProfileForm name={account.name} countrySelect={<CountrySelect id="country" name="country" defaultValue={account.country} />} />
+        </section>
+        <section className="panel" aria-labelledby="password-title">
+          <h2 id="password-title">{hasPassword ? "Password" : "Set a password"}</h2>
+          <PasswordForm hasPassword={hasPassword} />
+        </section>
+      </div>
+      <section className="panel danger-zone" style={{ marginTop: "1.5rem" }} aria-labelledby="delete-title">
+        <h2 id="delete-title">Delete your account</h2>
+        <p>
+          Your name, email address and password are erased and you are signed out everywhere; your API keys and overlays are deleted. Plugins you published
+          leave the marketplace, but people who bought them keep them. Your purchases and sales stay in the records. While earnings are still owed to you, wait
+          until they are paid out.
+        </p>
+        <details>
+          <summary>Delete my account…</summary>
+          <DeleteAccountForm hasPassword={hasPassword} />
+        </details>
       </section>
     </div>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatMoney } from "@/components/commerce/money";
 import { requireStaff } from "@/components/commerce/staff";
+import { formatCount, plural } from "@/components/format";
 import { api } from "@/lib/server/api";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -9,7 +10,12 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function AdminPage() {
   await requireStaff();
   const caller = await api();
-  const [requests, purchases, payouts] = await Promise.all([caller.admin.priceRequests(), caller.admin.purchases(), caller.admin.payouts()]);
+  const [requests, purchases, payouts, totals] = await Promise.all([
+    caller.admin.priceRequests(),
+    caller.admin.purchases(),
+    caller.admin.payouts(),
+    caller.admin.accounts.totals(),
+  ]);
   const now = Date.now();
   const refundable = purchases.filter((p) => p.status === "paid" && Date.parse(p.refundableUntil) >= now).length;
   return (
@@ -17,7 +23,7 @@ export default async function AdminPage() {
       <div className="page-head">
         <div>
           <h1>Operator</h1>
-          <p>Review prices, refund purchases and pay authors. The same operations exist in the operator CLI (npm run -s admin).</p>
+          <p>Review prices, refund purchases, pay authors and manage accounts. The same operations exist in the operator CLI (npm run -s admin).</p>
         </div>
       </div>
       <div className="admin-cards">
@@ -28,6 +34,12 @@ export default async function AdminPage() {
         <Link href="/admin/purchases" className="panel admin-card">
           <strong>{refundable}</strong>
           <span>of the latest {purchases.length} purchases still refundable</span>
+        </Link>
+        <Link href="/admin/accounts" className="panel admin-card">
+          <strong>{formatCount(totals.accounts)}</strong>
+          <span>
+            account{totals.accounts === 1 ? "" : "s"}: {plural(totals.staff, "operator")}, {formatCount(totals.suspended)} suspended
+          </span>
         </Link>
         <Link href="/admin/payouts" className="panel admin-card">
           <strong>{payouts.due.length}</strong>

@@ -33,6 +33,7 @@ const manifestRows: [string, string, string][] = [
 
 export default function PublishingPage() {
   const base = env().PUBLIC_URL;
+  const cli = `${base}/cli/streamkit-plugin-cli.tgz`;
   const P = PACKAGE_LIMITS;
   return (
     <div className="container docs">
@@ -52,19 +53,26 @@ export default function PublishingPage() {
       <section aria-labelledby="cli">
         <h2 id="cli">With the command line</h2>
         <p>
-          The <code>streamkit-plugin</code> CLI runs exactly the checks the server runs, with the same messages, before it uploads.
+          The <code>streamkit-plugin</code> CLI runs exactly the checks the server runs, with the same messages, before it uploads. It needs Node.js 20.15 or
+          later and comes from this site: <a href={cli}>{cli}</a> is the CLI as an npm package with nothing else to download.
         </p>
+        <p>Run it without installing, with npx:</p>
         <pre>
-          <code>{`npx @streamkit/plugin-cli init my-plugin      # a folder with plugin.json and main.lua
+          <code data-testid="cli-npx">{`npx ${cli} init my-plugin      # a folder with plugin.json and main.lua
 cd my-plugin
-npx @streamkit/plugin-cli validate             # manifest, packing rules, Lua syntax, permissions
-export STREAMKIT_API_KEY=skit_…                # a key with plugins:write
+npx ${cli} validate            # manifest, packing rules, Lua syntax, permissions
+export STREAMKIT_API_KEY=skit_…   # a key with plugins:write
 export STREAMKIT_API_URL=${base}
-npx @streamkit/plugin-cli publish --changelog "First release"`}</code>
+npx ${cli} publish --changelog "First release"`}</code>
+        </pre>
+        <p>Or install the command once:</p>
+        <pre>
+          <code data-testid="cli-install">{`npm install --global ${cli}
+streamkit-plugin init my-plugin`}</code>
         </pre>
         <p>
-          In this repository the same CLI runs as <code>npx streamkit-plugin …</code>. Each error code of the API becomes a clear message and its own exit code;
-          when you publish too often it says when to retry.
+          Each error code of the API becomes a clear message and its own exit code; when you publish too often it says when to retry. Once the package is on the
+          npm registry, <code>npx @streamkit/plugin-cli …</code> runs the same CLI. In this repository it runs as <code>npx streamkit-plugin …</code>.
         </p>
       </section>
 

@@ -27,7 +27,15 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
             Signing in did not work ({params.error}). Try again.
           </p>
         ) : null}
+        {params.reset === "1" ? (
+          <p className="notice success" role="status">
+            Your password is changed. Sign in with the new one.
+          </p>
+        ) : null}
         <SignInForm next={next} />
+        <p className="muted">
+          <Link href="/forgot-password">Forgot your password?</Link>
+        </p>
         {providers.length > 0 ? (
           <>
             <p className="divider">or</p>

@@ -108,38 +108,47 @@ export function LineChart({
 
   return (
     <figure className={styles.figure}>
-      <svg className={styles.svg} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{[summary, description].filter(Boolean).join(" ")}</desc>
-        <g>
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line className={styles.grid} x1={PAD.left} x2={WIDTH - PAD.right} y1={sy(tick)} y2={sy(tick)} />
-              <text className={styles.axis} x={PAD.left - 8} y={sy(tick)} dy="0.32em" textAnchor="end">
-                {formatY(tick)}
+      {/* On a phone the chart keeps a legible size and scrolls sideways inside its own box, never the page. */}
+      <div className={styles.scroller}>
+        <svg
+          className={styles.svg}
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-labelledby={`${id}-title ${id}-desc`}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          <title id={`${id}-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{[summary, description].filter(Boolean).join(" ")}</desc>
+          <g>
+            {ticks.map((tick) => (
+              <g key={tick}>
+                <line className={styles.grid} x1={PAD.left} x2={WIDTH - PAD.right} y1={sy(tick)} y2={sy(tick)} />
+                <text className={styles.axis} x={PAD.left - 8} y={sy(tick)} dy="0.32em" textAnchor="end">
+                  {formatY(tick)}
+                </text>
+              </g>
+            ))}
+            {xLabels.map((i, n) => (
+              <text
+                key={i}
+                className={styles.axis}
+                x={coords[i]![0]}
+                y={HEIGHT - 8}
+                textAnchor={xLabels.length > 1 && n === 0 ? "start" : n === xLabels.length - 1 && xLabels.length > 1 ? "end" : "middle"}
+              >
+                {formatX(points[i]!.x)}
               </text>
-            </g>
+            ))}
+            <path className={styles.area} d={area} />
+            <path className={styles.line} d={line} />
+          </g>
+          {(points.length <= MAX_MARKERS ? points.map((p, i) => [p, i] as const) : [[last, points.length - 1] as const]).map(([p, i]) => (
+            <circle key={p.x} className={styles.marker} cx={coords[i]![0]} cy={coords[i]![1]} r={points.length > 31 ? 2.5 : 3.5}>
+              <title>{`${formatX(p.x)}: ${formatY(p.y)}`}</title>
+            </circle>
           ))}
-          {xLabels.map((i, n) => (
-            <text
-              key={i}
-              className={styles.axis}
-              x={coords[i]![0]}
-              y={HEIGHT - 8}
-              textAnchor={xLabels.length > 1 && n === 0 ? "start" : n === xLabels.length - 1 && xLabels.length > 1 ? "end" : "middle"}
-            >
-              {formatX(points[i]!.x)}
-            </text>
-          ))}
-          <path className={styles.area} d={area} />
-          <path className={styles.line} d={line} />
-        </g>
-        {(points.length <= MAX_MARKERS ? points.map((p, i) => [p, i] as const) : [[last, points.length - 1] as const]).map(([p, i]) => (
-          <circle key={p.x} className={styles.marker} cx={coords[i]![0]} cy={coords[i]![1]} r={points.length > 31 ? 2.5 : 3.5}>
-            <title>{`${formatX(p.x)}: ${formatY(p.y)}`}</title>
-          </circle>
-        ))}
-      </svg>
+        </svg>
+      </div>
       <figcaption className={styles.caption}>{summary}</figcaption>
       <details className={styles.data}>
         <summary>Show the numbers</summary>

@@ -11,3 +11,17 @@ export async function signUp(page: Page, name: string): Promise<string> {
   await expect(page.getByTestId("signed-in-as")).toHaveText(name);
   return email;
 }
+
+/** Opens the header's account menu (a details element under the account's name). */
+export async function openAccountMenu(page: Page): Promise<void> {
+  const menu = page.locator("details.account-menu");
+  if (!(await menu.evaluate((element) => (element as HTMLDetailsElement).open))) await page.getByTestId("signed-in-as").click();
+  await expect(menu.locator(".menu-panel")).toBeVisible();
+}
+
+/** Signs out from the header's account menu. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await openAccountMenu(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+}

@@ -2,11 +2,12 @@
 
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { CredentialsSignin } from "@auth/core/errors";
-import { sameSitePath, signUpSchema } from "@streamkit/api-contract";
+import { changePasswordSchema, deleteAccountSchema, sameSitePath, signUpSchema } from "@streamkit/api-contract";
 import { CLIENT_ADDRESS_HEADER, env, getRuntime, oauthProviders, signInRefusal } from "@streamkit/api";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { api } from "./api";
+import { currentCaller } from "./auth";
 import { domainError } from "./errors";
 
 export interface FormState {
@@ -90,6 +91,51 @@ export async function signInWithProvider(form: FormData): Promise<void> {
   if (!oauthProviders(env()).some((p) => p.id === provider)) redirect("/sign-in");
   const response = await authAction(`signin/${provider}`, new URLSearchParams({ callbackUrl: safeNext(form.get("next")) }));
   redirect(response.redirect ?? "/sign-in");
+}
+
+/** The form's problems by field, from a zod error of the shared schema or the API's validation_error details. */
+function problemsOf(issues: { path: PropertyKey[] | string; message: string }[]): Record<string, string> {
+  return Object.fromEntries(issues.map((issue) => [String(Array.isArray(issue.path) ? issue.path[0] : issue.path).split(".")[0], issue.message]));
+}
+
+/**
+ * A new password. Every session of the account ends (this one too), so the
+ * person is signed in again here with the new password at once.
+ */
+export async function changePassword(_state: FormState, form: FormData): Promise<FormState> {
+  const parsed = changePasswordSchema.safeParse({
+    currentPassword: String(form.get("currentPassword") ?? ""),
+    newPassword: String(form.get("newPassword") ?? ""),
+  });
+  if (!parsed.success) return { error: "Check the highlighted fields.", problems: problemsOf(parsed.error.issues) };
+  const email = (await currentCaller())?.account.email ?? null;
+  try {
+    await (await api()).accounts.changePassword(parsed.data);
+  } catch (error) {
+    const known = domainError(error);
+    if (known?.code === "validation_error" && Array.isArray(known.details))
+      return { error: known.message, problems: problemsOf(known.details as { path: string; message: string }[]) };
+    if (known) return { error: known.message };
+    throw error;
+  }
+  if (email) await authAction("callback/credentials", new URLSearchParams({ email, password: parsed.data.newPassword, callbackUrl: "/account" }));
+  redirect("/account?changed=password");
+}
+
+/** Deletes the account (README: Account basics), then ends this session. */
+export async function deleteAccount(_state: FormState, form: FormData): Promise<FormState> {
+  const parsed = deleteAccountSchema.safeParse({ confirmation: String(form.get("confirmation") ?? "") });
+  if (!parsed.success) return { error: "Confirm to delete your account.", problems: problemsOf(parsed.error.issues) };
+  try {
+    await (await api()).accounts.deleteAccount(parsed.data);
+  } catch (error) {
+    const known = domainError(error);
+    if (known?.code === "validation_error") return { error: known.message, problems: { confirmation: known.message } };
+    if (known) return { error: known.message };
+    throw error;
+  }
+  await authAction("signout", new URLSearchParams({ callbackUrl: "/" }));
+  redirect("/account/deleted");
 }
 
 export async function signOut(): Promise<void> {

@@ -3,9 +3,10 @@
 /**
  * The website's paid-plugin forms: buying, the built-in provider's Pay
  * button, the author's pricing, and the operator's review, refunds and
- * payouts. Each calls the same routers as the API, as the signed-in visitor,
- * so every rule (who may do what, the money) is decided there; these only
- * read the form, report the domain error's message and say where to go next.
+ * payouts (the accounts page's changes are in admin-actions.ts). Each calls
+ * the same routers as the API, as the signed-in visitor, so every rule (who
+ * may do what, the money) is decided there; these only read the form, report
+ * the domain error's message and say where to go next.
  * They work as plain form posts, without JavaScript.
  */
 import { commerce, type PayoutMethod, type PriceTier, priceTierNames } from "@streamkit/plans";
@@ -115,15 +116,23 @@ export async function reviewPriceRequest(_state: ActionState, form: FormData): P
   redirect(`/admin/price-requests?${new URLSearchParams({ reviewed: slug, decision })}`);
 }
 
-/** The operator refunds a purchase inside its refund window. */
+/**
+ * The operator refunds a purchase inside its refund window, then goes back to
+ * the same page of the same search, where `refunded` names the purchase the
+ * notice is about (the page reads its state, so the notice is always true).
+ */
 export async function refundPurchase(_state: ActionState, form: FormData): Promise<ActionState> {
+  const id = text(form, "id");
   try {
-    const refunded = await (await api()).admin.refund({ id: text(form, "id") });
-    revalidatePath("/admin", "layout");
-    return { message: refunded.alreadyRefunded ? "It was already refunded." : "Refunded: the buyer no longer owns the plugin." };
+    await (await api()).admin.refund({ id });
   } catch (error) {
     return refused(error);
   }
+  revalidatePath("/admin", "layout");
+  const back = new URLSearchParams();
+  for (const name of ["q", "cursor", "trail"]) if (text(form, name)) back.set(name, text(form, name));
+  back.set("refunded", id);
+  redirect(`/admin/purchases?${back}`);
 }
 
 /** The operator pays every author whose payable balance reached the minimum. */

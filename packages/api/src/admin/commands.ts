@@ -10,9 +10,10 @@ import { type PlanName, planNames } from "@streamkit/plans";
 import { hashPassword } from "../auth/password";
 import type { AppDeps } from "../deps";
 import { AppError } from "../errors";
-import { createAccount, findAccountByEmail, updateAccount } from "../services/accounts";
+import { createAccount, findAccountByEmail } from "../services/accounts";
 import { createApiKey, revokeApiKey } from "../services/api-keys";
 import { runPayouts } from "../services/ledger";
+import { changeAccount } from "../services/operator-accounts";
 import { reviewPriceRequest } from "../services/prices";
 import { refundPurchase } from "../services/purchases";
 
@@ -66,7 +67,7 @@ export const commands: Record<string, Command> = {
     options: { email: { type: "string" }, plan: { type: "string" } },
     required: ["email", "plan"],
     async run(deps, flags) {
-      const account = await updateAccount(deps.db, email(flags.email), { plan: plan(flags.plan) });
+      const account = await changeAccount(deps.db, { email: email(flags.email) }, { plan: plan(flags.plan) }, null);
       return { id: account.id, email: account.email, plan: account.plan };
     },
   },
@@ -75,7 +76,7 @@ export const commands: Record<string, Command> = {
     options: { email: { type: "string" }, off: { type: "boolean" } },
     required: ["email"],
     async run(deps, flags) {
-      const account = await updateAccount(deps.db, email(flags.email), { staff: flags.off !== true });
+      const account = await changeAccount(deps.db, { email: email(flags.email) }, { staff: flags.off !== true }, null);
       return { id: account.id, email: account.email, staff: account.staff };
     },
   },
@@ -84,7 +85,7 @@ export const commands: Record<string, Command> = {
     options: { email: { type: "string" } },
     required: ["email"],
     async run(deps, flags) {
-      const account = await updateAccount(deps.db, email(flags.email), { suspended: true });
+      const account = await changeAccount(deps.db, { email: email(flags.email) }, { suspended: true }, null);
       return { id: account.id, email: account.email, suspended: account.suspended };
     },
   },
@@ -93,7 +94,7 @@ export const commands: Record<string, Command> = {
     options: { email: { type: "string" } },
     required: ["email"],
     async run(deps, flags) {
-      const account = await updateAccount(deps.db, email(flags.email), { suspended: false });
+      const account = await changeAccount(deps.db, { email: email(flags.email) }, { suspended: false }, null);
       return { id: account.id, email: account.email, suspended: account.suspended };
     },
   },

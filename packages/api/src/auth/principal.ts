@@ -9,7 +9,7 @@ import { getToken } from "@auth/core/jwt";
 import type { Caller } from "../context";
 import type { AppDeps } from "../deps";
 import { invalidToken, resolveApiKey, touchApiKey } from "../services/api-keys";
-import { findAccountById } from "../services/accounts";
+import { findSessionAccount } from "../services/accounts";
 
 export interface CallerSource {
   /**
@@ -64,7 +64,7 @@ async function callerFromSession(deps: AppDeps, cookie: string): Promise<Caller>
     logger: { error: () => {}, warn: () => {}, debug: () => {} },
   });
   if (!token?.sub) return { kind: "anonymous" };
-  const account = await findAccountById(deps.db, token.sub);
+  const account = await findSessionAccount(deps.db, token.sub, typeof token.iat === "number" ? token.iat : undefined);
   if (!account) return { kind: "anonymous" };
   return { kind: "account", account, channel: "web", scopes: "all" };
 }

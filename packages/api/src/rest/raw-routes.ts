@@ -1,5 +1,6 @@
 import type { AuthConfig } from "@auth/core";
 import { authRoute } from "../auth/auth-route";
+import { cliPackageRoute } from "../cli-package/route";
 import { healthRoutes } from "../health";
 import { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } from "../overlays/raw-routes";
 import { webhookRoute } from "../payments/webhooks";
@@ -9,5 +10,14 @@ import { trpcRoute } from "./trpc-route";
 
 /** Every raw route the service answers, beside the JSON operations of /api/v1. */
 export function rawRoutes(auth: AuthConfig): RawRoute[] {
-  return [trpcRoute(appRouter), authRoute(auth), webhookRoute, ...healthRoutes, catalogPreviewRoute, browserSourceFeedRoute, browserSourcePageRoute];
+  return [
+    trpcRoute(appRouter),
+    authRoute(auth),
+    webhookRoute,
+    ...healthRoutes,
+    catalogPreviewRoute,
+    browserSourceFeedRoute,
+    browserSourcePageRoute,
+    cliPackageRoute(),
+  ];
 }

@@ -1,10 +1,21 @@
-import { rateLimits, signUpSchema } from "@streamkit/api-contract";
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  profileSchema,
+  rateLimits,
+  signUpSchema,
+} from "@streamkit/api-contract";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { hashPassword } from "../auth/password";
 import { createAccount } from "../services/accounts";
 import { hitRateLimit, rateLimitedError } from "../services/rate-limit";
-import { publicProcedure } from "../trpc";
+import { AppError } from "../errors";
+import { changePassword, deleteAccount, hasPassword, requestPasswordReset, resetPassword, updateProfile } from "../services/account-settings";
+import { listOutbox } from "../services/outbox";
+import { accountProcedure, publicProcedure } from "../trpc";
 
 /** The website's account forms: not part of /api/v1. */
 export const accountsRouter = {
@@ -28,5 +39,57 @@ export const accountsRouter = {
         passwordHash: await hashPassword(input.password),
       });
       return { id: account.id };
+    }),
+
+  /** What the account page shows of the signed-in account: whether it has a password (GitHub/Google accounts may not). */
+  settings: accountProcedure
+    .input(z.void())
+    .output(z.object({ hasPassword: z.boolean() }))
+    .query(async ({ ctx }) => ({ hasPassword: await hasPassword(ctx.deps.db, ctx.caller.account.id) })),
+
+  /** Name and country (the country decides prices, packages/plans). */
+  updateProfile: accountProcedure
+    .input(profileSchema)
+    .output(z.object({ name: z.string(), country: z.string().nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      const account = await updateProfile(ctx.deps, ctx.caller, input);
+      return { name: account.name, country: account.country };
+    }),
+
+  /** Every website session of the account ends, this one too: the website signs the person in again with the new password. */
+  changePassword: accountProcedure
+    .input(changePasswordSchema)
+    .output(z.void())
+    .mutation(({ ctx, input }) => changePassword(ctx.deps, ctx.caller, input)),
+
+  /** The same answer whether or not the email has an account. */
+  requestPasswordReset: publicProcedure
+    .input(passwordResetRequestSchema)
+    .output(z.void())
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx.deps, input, ctx.clientAddress)),
+
+  resetPassword: publicProcedure
+    .input(passwordResetSchema)
+    .output(z.void())
+    .mutation(({ ctx, input }) => resetPassword(ctx.deps, input)),
+
+  deleteAccount: accountProcedure
+    .input(deleteAccountSchema)
+    .output(z.void())
+    .mutation(({ ctx, input }) => deleteAccount(ctx.deps, ctx.caller, input)),
+
+  /** Whether "Forgot password?" can send email here, and whether the development outbox is the way. */
+  mail: publicProcedure
+    .input(z.void())
+    .output(z.object({ available: z.boolean(), outbox: z.boolean() }))
+    .query(({ ctx }) => ({ available: ctx.deps.mailer.available, outbox: ctx.deps.mailer.kind === "outbox" })),
+
+  /** The development outbox (/dev/outbox): 404 unless it is the mail transport. */
+  outbox: publicProcedure
+    .input(z.void())
+    .output(z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() })))
+    .query(({ ctx }) => {
+      if (ctx.deps.mailer.kind !== "outbox") throw new AppError("not_found", "There is no development outbox on this server.");
+      return listOutbox(ctx.deps.db);
     }),
 } satisfies TRPCRouterRecord;

@@ -10,6 +10,23 @@ export async function findAccountById(db: Db, id: string): Promise<AccountPrinci
   return row ?? null;
 }
 
+/**
+ * The account behind a website session, or null when the session no longer
+ * counts: the account was deleted, or the session was issued (`iat`, in
+ * seconds) before its password last changed.
+ */
+export async function findSessionAccount(db: Db, id: string, issuedAtSeconds: number | undefined): Promise<AccountPrincipal | null> {
+  const [row] = await db
+    .select({ ...principalColumns, deletedAt: accounts.deletedAt, sessionsValidAfter: accounts.sessionsValidAfter })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .limit(1);
+  if (!row || row.deletedAt) return null;
+  if (row.sessionsValidAfter && (issuedAtSeconds ?? 0) < Math.floor(row.sessionsValidAfter.getTime() / 1000)) return null;
+  const { deletedAt: _deleted, sessionsValidAfter: _after, ...principal } = row;
+  return principal;
+}
+
 export async function findAccountByEmail(db: Db, email: string) {
   const [row] = await db
     .select({ ...principalColumns, passwordHash: accounts.passwordHash })

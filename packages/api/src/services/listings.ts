@@ -72,7 +72,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
 }
 
 /** `%`, `_` and `\` are literal in a search. */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -1,7 +1,7 @@
 import type { Listing } from "@streamkit/api-contract";
 import { accounts, type Db, plugins, priceRequests } from "@streamkit/db";
 import { priceOf, type PriceTier, priceTiers } from "@streamkit/plans";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AccountCaller } from "../context";
 import type { AppDeps } from "../deps";
 import { AppError, notFound } from "../errors";
@@ -34,9 +34,10 @@ export async function setPrice(deps: AppDeps, caller: AccountCaller, slug: strin
     if (!plugin) throw notFound(`No plugin "${slug}" in the marketplace.`);
     if (plugin.ownerId !== caller.account.id) throw new AppError("forbidden", "Only the plugin's author can set its price.");
     const now = deps.now();
+    // A rejected request keeps its decision time: the operator's list of decisions still shows it.
     await tx
       .update(priceRequests)
-      .set({ status: "withdrawn", decidedAt: now })
+      .set({ status: "withdrawn", decidedAt: sql`coalesce(${priceRequests.decidedAt}, ${now.toISOString()}::timestamptz)` })
       .where(and(eq(priceRequests.pluginId, plugin.id), inArray(priceRequests.status, ["pending", "rejected"])));
     if (tier === null) {
       await tx.update(plugins).set({ priceTier: null, updatedAt: now }).where(eq(plugins.id, plugin.id));

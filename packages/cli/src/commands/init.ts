@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { manifestSchema, pluginIdSchema } from "@streamkit/plugin-rules";
 import { parseCommandArgs, usageError } from "../args";
+import { invocation } from "../invocation";
 import { displayPath, isMissingOrEmptyFolder } from "../folder";
 import type { Output } from "../output";
 import { nameFromId, SCAFFOLD_PERMISSIONS, scaffoldFiles } from "../scaffold";
@@ -46,6 +47,7 @@ export async function runInit(argv: string[], out: Output): Promise<void> {
   out.line("");
   out.line("Next:");
   out.line(`  cd ${shown}`);
-  out.line("  streamkit-plugin validate");
-  out.line('  streamkit-plugin publish --changelog "First version"   # needs STREAMKIT_API_KEY');
+  const command = invocation();
+  out.line(`  ${command} validate`);
+  out.line(`  ${command} publish --changelog "First version"   # needs STREAMKIT_API_KEY`);
 }

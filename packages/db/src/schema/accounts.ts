@@ -27,6 +27,10 @@ export const accounts = pgTable(
     /** Auth.js columns: the account table doubles as Auth.js's user table. */
     emailVerified: utcTimestamp("email_verified"),
     image: text("image"),
+    /** Website sessions (JWTs) issued before this are refused: set by a password change or reset, and by deletion. */
+    sessionsValidAfter: utcTimestamp("sessions_valid_after"),
+    /** Set when the person deleted the account: its personal data is erased, the row stays for the ledger. */
+    deletedAt: utcTimestamp("deleted_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("accounts_email_key").on(sql`lower(${t.email})`), check("accounts_plan_check", sql`${t.plan} in ('free', 'pro', 'ultimate')`)],

@@ -7,3 +7,4 @@ export * from "./rate-limits";
 export * from "./settings";
 export * from "./commerce";
 export * from "./overlays";
+export * from "./mail";

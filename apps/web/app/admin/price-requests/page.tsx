@@ -7,6 +7,7 @@ import { formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
 import { reviewPriceRequest } from "@/lib/server/commerce-actions";
 import { DataTable } from "@/components/data-table";
+import { DecidedRequests } from "./decided-requests";
 
 export const metadata: Metadata = { title: "Price requests" };
 
@@ -15,7 +16,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function PriceRequestsPage({ searchParams }: { searchParams: SearchParams }) {
   await requireStaff();
   const { reviewed, decision } = await searchParams;
-  const requests = await (await api()).admin.priceRequests();
+  const caller = await api();
+  const [requests, decided] = await Promise.all([caller.admin.priceRequests(), caller.admin.decidedPriceRequests()]);
   return (
     <>
       <div className="page-head">
@@ -89,6 +91,7 @@ export default async function PriceRequestsPage({ searchParams }: { searchParams
           ))}
         </DataTable>
       </section>
+      <DecidedRequests decided={decided} />
     </>
   );
 }

@@ -21,7 +21,8 @@ export default async function KeysPage() {
           </p>
         </div>
       </div>
-      <div className="layout-2">
+      {/* Full width: eight columns (Status and Revoke included) fit at desktop widths without scrolling. */}
+      <div className="stack">
         <section className="panel" aria-labelledby="keys-title">
           <h2 id="keys-title">Your keys</h2>
           <DataTable

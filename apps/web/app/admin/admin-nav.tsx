@@ -1,0 +1,27 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const sections = [
+  { href: "/admin", label: "Overview" },
+  { href: "/admin/price-requests", label: "Price requests" },
+  { href: "/admin/purchases", label: "Purchases and refunds" },
+  { href: "/admin/accounts", label: "Accounts" },
+  { href: "/admin/payouts", label: "Payouts" },
+] as const;
+
+/** The operator's sections; the one being viewed is marked for sight and for screen readers (aria-current). */
+export function AdminNav() {
+  const pathname = usePathname();
+  const isCurrent = (href: string) => (href === "/admin" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`));
+  return (
+    <nav className="admin-nav" aria-label="Operator">
+      {sections.map(({ href, label }) => (
+        <Link key={href} href={href} aria-current={isCurrent(href) ? "page" : undefined}>
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { type Layer, type OverlayDocument, removeLayer, reorderLayer, setHidden } from "@streamkit/overlay";
+import styles from "./overlay-editor.module.css";
+
+const typeNames: Record<Layer["type"], string> = { text: "Text", shape: "Shape", group: "Group", particles: "Particles" };
+
+/** A layer's depth in its groups, for indenting the list. */
+function depth(document: OverlayDocument, layer: Layer): number {
+  let level = 0;
+  for (let parent = layer.groupId; parent !== undefined && level < 50; level++) parent = document.layers.find((l) => l.id === parent)?.groupId;
+  return level;
+}
+
+/**
+ * The layers, the topmost first (the order they are drawn in, reversed):
+ * select one, show or hide it, bring it forward or send it back, delete it.
+ * Members are indented under their group.
+ */
+export function LayerList({
+  document,
+  selectedId,
+  onSelect,
+  onChange,
+}: {
+  document: OverlayDocument;
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  onChange: (next: OverlayDocument) => void;
+}) {
+  const ordered = [...document.layers].reverse();
+  if (ordered.length === 0) return <p className="muted">No layers yet: add text, a shape or a group.</p>;
+  return (
+    <ol className={styles.layers} aria-label="Layers, topmost first">
+      {ordered.map((layer, index) => (
+        <li
+          key={layer.id}
+          className={layer.id === selectedId ? styles.selectedLayer : undefined}
+          style={{ paddingLeft: `${depth(document, layer) * 1.1 + 0.4}rem` }}
+          data-testid="layer-row"
+        >
+          <button type="button" className={styles.layerName} aria-pressed={layer.id === selectedId} onClick={() => onSelect(layer.id)}>
+            {layer.name} <small className="muted">{typeNames[layer.type]}</small>
+          </button>
+          <label className={styles.visible}>
+            <input type="checkbox" checked={layer.hidden !== true} onChange={(event) => onChange(setHidden(document, layer.id, !event.target.checked))} />
+            <span className="visually-hidden">Show {layer.name}</span>
+            <span aria-hidden="true">👁</span>
+          </label>
+          <button
+            type="button"
+            className="button secondary small"
+            disabled={index === 0}
+            aria-label={`Bring ${layer.name} forward`}
+            onClick={() => onChange(reorderLayer(document, layer.id, 1))}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="button secondary small"
+            disabled={index === ordered.length - 1}
+            aria-label={`Send ${layer.name} backward`}
+            onClick={() => onChange(reorderLayer(document, layer.id, -1))}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className="button secondary small"
+            aria-label={`Delete ${layer.name}`}
+            onClick={() => {
+              if (layer.id === selectedId) onSelect(null);
+              onChange(removeLayer(document, layer.id));
+            }}
+          >
+            ✕
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,265 @@
+"use client";
+
+import { type Layer, type OverlayDocument, pathProblem, setFrame, setGroup, updateLayer } from "@streamkit/overlay";
+import { useEffect, useState } from "react";
+import styles from "./overlay-editor.module.css";
+
+const fonts = ["Inter, system-ui, sans-serif", "Arial, Helvetica, sans-serif", "Georgia, serif", "Impact, sans-serif", "'Courier New', monospace"];
+
+/** A number field that edits while typing and ignores what is not a number yet. */
+function NumberField({
+  label,
+  value,
+  onValue,
+  min,
+  step = 1,
+}: {
+  label: string;
+  value: number;
+  onValue: (value: number) => void;
+  min?: number;
+  step?: number;
+}) {
+  const id = `prop-${label.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        value={value}
+        min={min}
+        step={step}
+        onChange={(event) => {
+          const next = event.target.valueAsNumber;
+          if (Number.isFinite(next)) onValue(next);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A colour of a fill: a picker for a fixed colour; a fill that follows a variable says so. */
+function PaintField({
+  label,
+  paint,
+  onColor,
+}: {
+  label: string;
+  paint: { kind: "solid"; color: string } | { kind: "var"; key: string } | undefined;
+  onColor: (color: string) => void;
+}) {
+  const id = `prop-${label.toLowerCase().replace(/\W+/g, "-")}`;
+  if (paint?.kind === "var") {
+    return (
+      <p className="hint">
+        {label}: follows the variable <code>{paint.key}</code>.
+      </p>
+    );
+  }
+  const color = paint?.color ?? "#ffffff";
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="color" value={color.length === 7 ? color : color.slice(0, 7)} onChange={(event) => onColor(event.target.value)} />
+    </div>
+  );
+}
+
+/** The path data, kept while it does not parse (with the parser's message), applied once it does. */
+function PathField({ layer, onPath }: { layer: Extract<Layer, { type: "shape" }>; onPath: (path: string) => void }) {
+  const [draft, setDraft] = useState(layer.props.path);
+  useEffect(() => setDraft(layer.props.path), [layer.props.path]);
+  const problem = pathProblem(draft);
+  return (
+    <div className={styles.field}>
+      <label htmlFor="prop-path">Path (SVG path data)</label>
+      <textarea
+        id="prop-path"
+        rows={3}
+        value={draft}
+        aria-invalid={problem !== null}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          if (pathProblem(event.target.value) === null) onPath(event.target.value);
+        }}
+      />
+      {problem ? <p className="form-error">{problem}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The selected layer's properties: name, frame, group, and per type its
+ * text, font, size and colour (text), fill and path (shape), count and speed
+ * (particles). Every change is an undoable step; typing in one field is one.
+ */
+export function LayerProperties({
+  document,
+  layer,
+  onChange,
+}: {
+  document: OverlayDocument;
+  layer: Layer;
+  onChange: (next: OverlayDocument, coalesce?: string) => void;
+}) {
+  const change = (field: string, update: (layer: Layer) => Layer) => onChange(updateLayer(document, layer.id, update), `prop-${layer.id}-${field}`);
+  const props =
+    <T extends Layer>(update: (current: T["props"]) => T["props"]) =>
+    (current: Layer) =>
+      ({ ...current, props: update(current.props as T["props"]) }) as Layer;
+  const groups = document.layers.filter((other) => other.type === "group" && other.id !== layer.id);
+  const frame = (key: "x" | "y" | "w" | "h") => (value: number) =>
+    onChange(setFrame(document, layer.id, { ...layer.frame, [key]: value }), `frame-${layer.id}-${key}`);
+  return (
+    <div className={styles.properties} data-testid="layer-properties">
+      <div className={styles.field}>
+        <label htmlFor="prop-name">Layer name</label>
+        <input
+          id="prop-name"
+          value={layer.name}
+          maxLength={100}
+          onChange={(event) => event.target.value && change("name", (l) => ({ ...l, name: event.target.value }))}
+        />
+      </div>
+      <div className={styles.frameFields}>
+        <NumberField label="X" value={layer.frame.x} onValue={frame("x")} />
+        <NumberField label="Y" value={layer.frame.y} onValue={frame("y")} />
+        <NumberField label="Width" value={layer.frame.w} min={0} onValue={frame("w")} />
+        <NumberField label="Height" value={layer.frame.h} min={0} onValue={frame("h")} />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor="prop-group">Group</label>
+        <select id="prop-group" value={layer.groupId ?? ""} onChange={(event) => onChange(setGroup(document, layer.id, event.target.value || null))}>
+          <option value="">None (top level)</option>
+          {groups.map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {layer.type === "text" ? (
+        <>
+          <div className={styles.field}>
+            <label htmlFor="prop-text">Text</label>
+            <textarea
+              id="prop-text"
+              rows={2}
+              value={layer.props.text}
+              maxLength={2000}
+              onChange={(event) =>
+                change(
+                  "text",
+                  props<typeof layer>((p) => ({ ...p, text: event.target.value })),
+                )
+              }
+            />
+            <p className="hint">
+              <code>{"{{key}}"}</code> shows a variable, e.g. <code>{"{{plugin.now-playing.title}}"}</code>.
+            </p>
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="prop-font">Font</label>
+            <input
+              id="prop-font"
+              list="editor-fonts"
+              value={layer.props.fontFamily}
+              maxLength={100}
+              onChange={(event) =>
+                event.target.value &&
+                change(
+                  "font",
+                  props<typeof layer>((p) => ({ ...p, fontFamily: event.target.value })),
+                )
+              }
+            />
+            <datalist id="editor-fonts">
+              {fonts.map((font) => (
+                <option key={font} value={font} />
+              ))}
+            </datalist>
+          </div>
+          <NumberField
+            label="Font size"
+            value={layer.props.fontSize}
+            min={1}
+            onValue={(size) =>
+              size > 0 &&
+              size <= 1000 &&
+              change(
+                "size",
+                props<typeof layer>((p) => ({ ...p, fontSize: size })),
+              )
+            }
+          />
+          <PaintField
+            label="Colour"
+            paint={layer.props.fill}
+            onColor={(color) =>
+              change(
+                "fill",
+                props<typeof layer>((p) => ({ ...p, fill: { kind: "solid", color } })),
+              )
+            }
+          />
+        </>
+      ) : null}
+      {layer.type === "shape" ? (
+        <>
+          <PaintField
+            label="Fill"
+            paint={layer.props.fill}
+            onColor={(color) =>
+              change(
+                "fill",
+                props<typeof layer>((p) => ({ ...p, fill: { kind: "solid", color } })),
+              )
+            }
+          />
+          <PathField
+            layer={layer}
+            onPath={(path) =>
+              change(
+                "path",
+                props<typeof layer>((p) => ({ ...p, path })),
+              )
+            }
+          />
+        </>
+      ) : null}
+      {layer.type === "particles" ? (
+        <>
+          <NumberField
+            label="Particles"
+            value={layer.props.count}
+            min={1}
+            onValue={(count) =>
+              Number.isInteger(count) &&
+              count >= 1 &&
+              count <= 500 &&
+              change(
+                "count",
+                props<typeof layer>((p) => ({ ...p, count })),
+              )
+            }
+          />
+          <NumberField
+            label="Speed (px/s)"
+            value={layer.props.speed}
+            min={0}
+            onValue={(speed) =>
+              speed >= 0 &&
+              speed <= 2000 &&
+              change(
+                "speed",
+                props<typeof layer>((p) => ({ ...p, speed })),
+              )
+            }
+          />
+        </>
+      ) : null}
+      {layer.type === "group" ? <p className="hint">Moving a group moves its members. Put layers in it with their Group setting.</p> : null}
+    </div>
+  );
+}

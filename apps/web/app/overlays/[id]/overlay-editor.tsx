@@ -1,0 +1,255 @@
+"use client";
+
+import type { OverlayRecord } from "@streamkit/api-contract";
+import { addLayer, canvasPresets, type NewLayerType, type OverlayDocument, overlayDocumentSchema, reapplyChanges, setCanvas } from "@streamkit/overlay";
+import { useEffect, useState, useTransition } from "react";
+import { loadOverlay, saveOverlay } from "@/lib/server/overlay-actions";
+import { BrowserSourcePanel } from "./browser-source-panel";
+import { CanvasStage } from "./canvas-stage";
+import { LayerList } from "./layer-list";
+import { LayerProperties } from "./layer-properties";
+import styles from "./overlay-editor.module.css";
+import { useDocumentHistory } from "./use-document-history";
+
+type Problem = { path: string; message: string };
+
+/** What a save needs to know: the version the editor started from. */
+interface Base {
+  rev: number;
+  name: string;
+  document: OverlayDocument;
+}
+
+/**
+ * The overlay editor: the canvas, the layers, the selected layer's
+ * properties, undo and redo, and Save with the rev it started from. When
+ * someone saved elsewhere in between, the save is refused (409) and nothing
+ * typed here is lost: "Load the newer version and re-apply my changes" puts
+ * these changes on top of the newer version, to check and save. Leaving with
+ * unsaved changes asks first.
+ */
+export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
+  const [record, setRecord] = useState(initial);
+  const [base, setBase] = useState<Base>({ rev: initial.rev, name: initial.name, document: initial.document });
+  const [name, setName] = useState(initial.name);
+  const history = useDocumentHistory(initial.document);
+  const { document, apply } = history;
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [saving, startSaving] = useTransition();
+  const [status, setStatus] = useState<{ kind: "saved" | "error" | "info"; text: string } | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [conflict, setConflict] = useState<{ currentRev: number } | null>(null);
+
+  const dirty = name !== base.name || JSON.stringify(document) !== JSON.stringify(base.document);
+  const selected = document.layers.find((layer) => layer.id === selectedId) ?? null;
+
+  // Leaving with unsaved changes asks first: closing the tab or reloading (beforeunload), and links inside the site.
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!link || link.getAttribute("target") === "_blank" || event.defaultPrevented) return;
+      if (!window.confirm("Leave the editor? Your unsaved changes to this overlay will be lost.")) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    window.document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      window.document.removeEventListener("click", onClick, true);
+    };
+  }, [dirty]);
+
+  // Undo and redo from the keyboard, except while typing in a field (it has its own).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey)) return;
+      const target = event.target as HTMLElement;
+      if (target.closest("input, textarea, select")) return;
+      const key = event.key.toLowerCase();
+      if (key === "z" && !event.shiftKey) {
+        event.preventDefault();
+        history.undo();
+      } else if ((key === "z" && event.shiftKey) || key === "y") {
+        event.preventDefault();
+        history.redo();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [history.undo, history.redo]);
+
+  function add(type: NewLayerType) {
+    const added = addLayer(document, type);
+    apply(added.document);
+    setSelectedId(added.id);
+  }
+
+  function save() {
+    const checked = overlayDocumentSchema.safeParse(document);
+    if (!checked.success) {
+      setProblems(checked.error.issues.map((issue) => ({ path: ["document", ...issue.path].join("."), message: issue.message })));
+      setStatus({ kind: "error", text: "Not saved: fix the problems below." });
+      return;
+    }
+    startSaving(async () => {
+      const result = await saveOverlay({ overlayId: record.id, baseRev: base.rev, name, document });
+      if (result.ok) {
+        setRecord(result.item);
+        setBase({ rev: result.item.rev, name: result.item.name, document: result.item.document });
+        setProblems([]);
+        setConflict(null);
+        setStatus({ kind: "saved", text: `Saved: rev ${result.item.rev}.` });
+        return;
+      }
+      if ("conflict" in result) {
+        setConflict(result.conflict);
+        setStatus(null);
+        return;
+      }
+      setProblems("problems" in result ? result.problems : []);
+      setStatus({ kind: "error", text: `Not saved: ${result.message}` });
+    });
+  }
+
+  function loadNewer(keepMine: boolean) {
+    startSaving(async () => {
+      const result = await loadOverlay(record.id);
+      if (!result.ok) return setStatus({ kind: "error", text: result.message });
+      const theirs = result.item;
+      setRecord(theirs);
+      setConflict(null);
+      setBase({ rev: theirs.rev, name: theirs.name, document: theirs.document });
+      if (!keepMine) {
+        history.reset(theirs.document);
+        setName(theirs.name);
+        setSelectedId(null);
+        setStatus({ kind: "info", text: `Loaded rev ${theirs.rev}; your changes were discarded.` });
+        return;
+      }
+      const { document: merged, overlapping } = reapplyChanges(base.document, document, theirs.document);
+      apply(merged);
+      if (name === base.name) setName(theirs.name);
+      const names = overlapping.map((id) => merged.layers.find((layer) => layer.id === id)?.name ?? id);
+      setStatus({
+        kind: "info",
+        text: `Loaded rev ${theirs.rev} and re-applied your changes${names.length ? `; both of you changed ${names.join(", ")}: yours were kept, check them` : ""}. Save to keep the result.`,
+      });
+    });
+  }
+
+  const presetIndex = canvasPresets.findIndex((preset) => preset.width === document.canvas.width && preset.height === document.canvas.height);
+  return (
+    <div className={styles.editor}>
+      <div className={styles.toolbar} role="toolbar" aria-label="Overlay">
+        <div className={styles.field}>
+          <label htmlFor="overlay-name">Name</label>
+          <input id="overlay-name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="canvas-preset">Canvas</label>
+          <select
+            id="canvas-preset"
+            value={presetIndex}
+            onChange={(event) => {
+              const preset = canvasPresets[Number(event.target.value)];
+              if (preset) apply(setCanvas(document, preset.width, preset.height));
+            }}
+          >
+            {presetIndex < 0 ? (
+              <option value={-1}>
+                {document.canvas.width} × {document.canvas.height} (custom)
+              </option>
+            ) : null}
+            {canvasPresets.map((preset, index) => (
+              <option key={preset.label} value={index}>
+                {preset.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.buttons}>
+          <button type="button" className="button secondary small" onClick={() => add("text")}>
+            Add text
+          </button>
+          <button type="button" className="button secondary small" onClick={() => add("shape")}>
+            Add shape
+          </button>
+          <button type="button" className="button secondary small" onClick={() => add("group")}>
+            Add group
+          </button>
+          <button type="button" className="button secondary small" disabled={!history.canUndo} onClick={history.undo} aria-keyshortcuts="Control+Z">
+            Undo
+          </button>
+          <button type="button" className="button secondary small" disabled={!history.canRedo} onClick={history.redo} aria-keyshortcuts="Control+Shift+Z">
+            Redo
+          </button>
+          <button type="button" className="button small" disabled={saving || !dirty || conflict !== null} onClick={save}>
+            {saving ? "Saving…" : "Save"}
+          </button>
+        </div>
+        <p className={styles.saveState} aria-live="polite" data-testid="save-state">
+          {dirty ? "Unsaved changes" : `Saved · rev ${base.rev}`}
+        </p>
+      </div>
+
+      {conflict ? (
+        <div className={`panel ${styles.conflict}`} role="alert" data-testid="save-conflict">
+          <h2>Someone saved this overlay elsewhere</h2>
+          <p>
+            It is at rev {conflict.currentRev} now; you started from rev {base.rev}. Nothing was overwritten, and your changes are still here.
+          </p>
+          <div className="form-actions">
+            <button type="button" className="button small" disabled={saving} onClick={() => loadNewer(true)}>
+              Load the newer version and re-apply my changes
+            </button>
+            <button type="button" className="button secondary small" disabled={saving} onClick={() => loadNewer(false)}>
+              Discard my changes and load it
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {status ? (
+        <p className={status.kind === "error" ? "form-error" : "form-done"} role="status">
+          {status.text}
+        </p>
+      ) : null}
+      {problems.length > 0 ? (
+        <ul className="form-error" aria-label="Problems">
+          {problems.map((problem) => (
+            <li key={`${problem.path}:${problem.message}`}>
+              <code>{problem.path}</code>: {problem.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className={styles.workspace}>
+        <div className={styles.canvasColumn}>
+          <CanvasStage document={document} selectedId={selectedId} onSelect={setSelectedId} onChange={apply} />
+          <p className="hint">
+            Click a layer to select it, drag it to move, drag the corner to resize. With the canvas focused, arrow keys move it (Shift: 10 px) and Alt+arrows
+            resize it.
+          </p>
+        </div>
+        <div className={styles.sideColumn}>
+          <section className="panel" aria-labelledby="layers-title">
+            <h2 id="layers-title">Layers</h2>
+            <LayerList document={document} selectedId={selectedId} onSelect={setSelectedId} onChange={apply} />
+          </section>
+          <section className="panel" aria-labelledby="properties-title">
+            <h2 id="properties-title">{selected ? `Properties of ${selected.name}` : "Properties"}</h2>
+            {selected ? <LayerProperties document={document} layer={selected} onChange={apply} /> : <p className="muted">Select a layer to change it.</p>}
+          </section>
+          <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
+        </div>
+      </div>
+    </div>
+  );
+}

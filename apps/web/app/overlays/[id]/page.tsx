@@ -1,0 +1,62 @@
+import { plans } from "@streamkit/plans";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { api } from "@/lib/server/api";
+import { requireCaller } from "@/lib/server/auth";
+import { domainError } from "@/lib/server/errors";
+import { OverlayEditor } from "./overlay-editor";
+
+export const metadata: Metadata = { title: "Overlay editor" };
+
+/** The editor for one of the account's overlays; another account's, or one that is gone, is the 404 page; a locked one says which plan unlocks it. */
+export default async function OverlayEditorPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  await requireCaller(`/overlays/${encodeURIComponent(id)}`);
+  let item: Awaited<ReturnType<Awaited<ReturnType<typeof api>>["overlays"]["get"]>>["item"];
+  try {
+    item = (await (await api()).overlays.get({ overlayId: id })).item;
+  } catch (error) {
+    const known = domainError(error, "query");
+    if (known?.code === "not_found" || known?.code === "bad_request" || known?.code === "validation_error") notFound();
+    if (known?.code === "plan_required") {
+      const required = (known.details as { requiredPlan?: keyof typeof plans } | undefined)?.requiredPlan ?? "pro";
+      return (
+        <div className="container">
+          <div className="page-head">
+            <div>
+              <h1>This overlay is locked</h1>
+              <p>
+                It needs the {plans[required].title} plan. It is stored as it was, shows nothing on stream, and unlocks as soon as you are on{" "}
+                {plans[required].title} again. You can still delete it from My overlays.
+              </p>
+            </div>
+          </div>
+          <div className="form-actions">
+            <Link href="/plans" className="button">
+              See plans
+            </Link>
+            <Link href="/overlays" className="button secondary">
+              My overlays
+            </Link>
+          </div>
+        </div>
+      );
+    }
+    throw error;
+  }
+  return (
+    <div className="container">
+      <div className="page-head">
+        <div>
+          <h1>{item.name}</h1>
+          <p>
+            <Link href="/overlays">My overlays</Link> · {item.kind === "widget" ? "Widget" : "Overlay"}
+            {item.forkedFrom ? " · copied from the catalogue" : ""}
+          </p>
+        </div>
+      </div>
+      <OverlayEditor initial={item} />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { admin } from "./support/admin";
+
+/**
+ * Overlays in Chromium: a Free account sees what overlays are and which plan
+ * unlocks them; a Pro account copies one from the catalogue, creates one,
+ * edits it on the canvas (a text, a move with the mouse and the keyboard,
+ * undo and redo), saves, loses a race to a second tab, loads the newer
+ * version with its changes re-applied, saves again — and the OBS browser
+ * source shows each save without a reload.
+ */
+
+async function proAccount(page: Page, name: string): Promise<string> {
+  const email = await signUp(page, name);
+  admin("account", "set-plan", "--email", email, "--plan", "pro");
+  return email;
+}
+
+test("a Free account sees the plan that unlocks overlays, on My overlays and in the catalogue", async ({ page }) => {
+  await signUp(page, "Free Streamer");
+  await page.goto("/overlays");
+  await expect(page.getByTestId("overlay-plan-prompt")).toContainText("Overlays come with Pro");
+  await expect(page.getByRole("form", { name: "New overlay" })).toHaveCount(0);
+  await page.getByRole("link", { name: "See the catalogue" }).click();
+  const card = page.getByTestId("catalog-overlay").filter({ hasText: "Starting soon" });
+  await expect(card.getByTestId("catalog-plan-prompt")).toContainText("Copying it needs Pro");
+  await expect(card.getByRole("img", { name: "Preview of Starting soon" })).toBeVisible();
+  // The preview is the renderer's image, loaded for real.
+  expect(await card.getByRole("img").evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+});
+
+test("a Pro account copies an overlay from the catalogue; Ultimate designs ask for Ultimate", async ({ page }) => {
+  await proAccount(page, "Fork Fan");
+  await page.goto("/overlays/catalog");
+  await expect(page.getByTestId("catalog-overlay").filter({ hasText: "Celebration" }).getByTestId("catalog-plan-prompt")).toContainText("needs Ultimate");
+  const card = page.getByTestId("catalog-overlay").filter({ hasText: "Lower third" });
+  await card.getByText("Add to my overlays").click();
+  await card.getByLabel("Name of your copy").fill("My lower third");
+  await card.getByRole("button", { name: "Copy and edit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My lower third" })).toBeVisible();
+  await expect(page.getByText("copied from the catalogue")).toBeVisible();
+  expect(await page.getByTestId("layer-row").count()).toBeGreaterThan(1);
+  // On a phone the editor is one column: nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator("main").getByRole("link", { name: "My overlays" }).click();
+  await expect(page.getByTestId("my-overlay").filter({ hasText: "My lower third" })).toContainText("from the catalogue");
+});
+
+test("create, edit, save; a second tab saves first; the conflict keeps the edits, which are re-applied and saved; OBS follows without reloading", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await proAccount(page, "Editor Eve");
+  await page.goto("/overlays");
+  await page.getByLabel("Name").fill("Starting soon scene");
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Starting soon scene" })).toBeVisible();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
+
+  // The OBS page, open from the start: it must follow every save by itself.
+  const sourceUrl = await page.getByTestId("browser-source-url").inputValue();
+  const obs = await context.newPage();
+  await obs.goto(sourceUrl);
+  await expect(obs.locator("#stage svg")).toHaveCount(1);
+
+  // A text layer: typed, then moved with the mouse and the keyboard.
+  await page.getByRole("button", { name: "Add text" }).click();
+  await page.getByLabel("Text", { exact: true }).fill("Hello stream");
+  const frameX = page.getByLabel("X", { exact: true });
+  const before = Number(await frameX.inputValue());
+  const selection = page.getByTestId("selection");
+  await page.getByTestId("overlay-canvas").scrollIntoViewIfNeeded();
+  const box = (await selection.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 20, { steps: 5 });
+  await page.mouse.up();
+  const dragged = Number(await frameX.inputValue());
+  expect(dragged).toBeGreaterThan(before + 50);
+  await page.getByTestId("overlay-canvas").focus();
+  await page.keyboard.press("Shift+ArrowRight");
+  await expect(frameX).toHaveValue(String(dragged + 10));
+  // Undo takes the key move back; redo brings it again.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(frameX).toHaveValue(String(dragged));
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect(frameX).toHaveValue(String(dragged + 10));
+  await expect(page.getByTestId("save-state")).toHaveText("Unsaved changes");
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
+  await expect(obs.locator("#stage svg text")).toHaveText("Hello stream");
+
+  // A second tab opens rev 2 and saves a change of its own first.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await other.getByRole("button", { name: "Add shape" }).click();
+  await other.getByRole("button", { name: "Save" }).click();
+  await expect(other.getByTestId("save-state")).toHaveText("Saved · rev 3");
+
+  // The first tab, still on rev 2, changes the text and saves: refused, nothing lost.
+  await page.getByRole("button", { name: "Text 1 Text" }).click();
+  await page.getByLabel("Text", { exact: true }).fill("Starting in 5 minutes");
+  await page.getByRole("button", { name: "Save" }).click();
+  const conflict = page.getByTestId("save-conflict");
+  await expect(conflict).toContainText("Someone saved this overlay elsewhere");
+  await expect(conflict).toContainText("It is at rev 3 now; you started from rev 2");
+  await expect(page.getByLabel("Text", { exact: true })).toHaveValue("Starting in 5 minutes");
+
+  await conflict.getByRole("button", { name: "Load the newer version and re-apply my changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Loaded rev 3 and re-applied your changes" })).toBeVisible();
+  // Both: the other tab's shape and this tab's text.
+  await expect(page.getByTestId("layer-row")).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Shape 1 Shape" })).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 4");
+
+  // OBS shows it without a reload (the same page object, never navigated again).
+  await expect(obs.locator("#stage svg text")).toHaveText("Starting in 5 minutes", { timeout: 5_000 });
+  await expect(obs.locator("#stage svg path")).toHaveCount(1);
+});
+
+test("leaving the editor with unsaved changes asks first", async ({ page }) => {
+  await proAccount(page, "Careful Cam");
+  await page.goto("/overlays");
+  await page.getByLabel("Name").fill("Unsaved scene");
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await page.getByRole("button", { name: "Add group" }).click();
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.locator("main").getByRole("link", { name: "My overlays" }).click();
+  expect(asked).toEqual(["Leave the editor? Your unsaved changes to this overlay will be lost."]);
+  await expect(page.getByRole("heading", { level: 1, name: "Unsaved scene" })).toBeVisible();
+  // Saved, it leaves without asking.
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
+  await page.locator("main").getByRole("link", { name: "My overlays" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My overlays" })).toBeVisible();
+});

@@ -1,0 +1,126 @@
+"use server";
+
+/**
+ * The streamer's overlays on the website: create, fork and delete (plain
+ * form posts, they work without JavaScript), and the editor's calls — save
+ * with baseRev, load the saved version, renew or revoke the OBS address. Each
+ * calls the same procedures as /api/v1 as the signed-in account, so plan,
+ * limit, lock and conflict rules are decided there; these turn a refusal into
+ * words the page shows (and, for a save, what the editor needs to keep going).
+ */
+import { overlayNameSchema, type OverlayRecord } from "@streamkit/api-contract";
+import { canvasPresets } from "@streamkit/overlay";
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { api } from "./api";
+import type { ActionState } from "./commerce-actions";
+import { domainError } from "./errors";
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
+
+/** A refusal in words: the API's message, with the limit or the plan it names. */
+function refusal(error: unknown): string {
+  const known = domainError(error);
+  if (!known) throw error;
+  if (known.code === "validation_error") return "Check the name: 1 to 100 characters.";
+  return known.message;
+}
+
+/** "New overlay": an empty canvas of the chosen preset, then its editor. */
+export async function createOverlay(_state: ActionState, form: FormData): Promise<ActionState> {
+  const name = overlayNameSchema.safeParse(text(form, "name"));
+  if (!name.success) return { error: name.error.issues[0]?.message ?? "Give the overlay a name." };
+  const preset = canvasPresets[Number(text(form, "preset"))] ?? canvasPresets[0];
+  let id: string;
+  try {
+    const { item } = await (await api()).overlays.create({
+      name: name.data,
+      document: { schema: 1, kind: "overlay", canvas: { width: preset.width, height: preset.height }, layers: [] },
+    });
+    id = item.id;
+  } catch (error) {
+    return { error: refusal(error) };
+  }
+  revalidatePath("/overlays");
+  redirect(`/overlays/${id}`);
+}
+
+/** "Add to my overlays" on the catalogue: a copy of a predefined overlay, then its editor. */
+export async function forkOverlay(_state: ActionState, form: FormData): Promise<ActionState> {
+  const name = overlayNameSchema.safeParse(text(form, "name"));
+  if (!name.success) return { error: name.error.issues[0]?.message ?? "Give the copy a name." };
+  let id: string;
+  try {
+    const { item } = await (await api()).overlays.fork({ slug: text(form, "slug").slice(0, 100), name: name.data });
+    id = item.id;
+  } catch (error) {
+    return { error: refusal(error) };
+  }
+  revalidatePath("/overlays");
+  redirect(`/overlays/${id}`);
+}
+
+export async function deleteOverlay(_state: ActionState, form: FormData): Promise<ActionState> {
+  const name = text(form, "name");
+  try {
+    await (await api()).overlays.remove({ overlayId: text(form, "id") });
+  } catch (error) {
+    const known = domainError(error);
+    if (!known) throw error;
+    // Deleted meanwhile (another tab), or an address that names no overlay.
+    return { error: known.code === "not_found" || known.code === "validation_error" ? "That overlay is not there any more: reload the page." : known.message };
+  }
+  revalidatePath("/overlays");
+  redirect(`/overlays?deleted=${encodeURIComponent(name.slice(0, 100))}`);
+}
+
+export type SaveResult =
+  | { ok: true; item: OverlayRecord }
+  | { ok: false; conflict: { currentRev: number }; message: string }
+  | { ok: false; problems: { path: string; message: string }[]; message: string }
+  | { ok: false; message: string };
+
+/** The editor's Save: the name and document with the rev it started from; a save elsewhere in between is a conflict, nothing overwritten. */
+export async function saveOverlay(input: { overlayId: string; baseRev: number; name: string; document: Record<string, unknown> }): Promise<SaveResult> {
+  try {
+    const { item } = await (await api()).overlays.update(input);
+    revalidatePath("/overlays");
+    return { ok: true, item };
+  } catch (error) {
+    const known = domainError(error);
+    if (!known) throw error;
+    const details = known.details as { currentRev?: number } | { path: string; message: string }[] | undefined;
+    if (known.code === "conflict" && details && !Array.isArray(details) && typeof details.currentRev === "number") {
+      return { ok: false, conflict: { currentRev: details.currentRev }, message: known.message };
+    }
+    if (known.code === "validation_error" && Array.isArray(details)) return { ok: false, problems: details, message: known.message };
+    return { ok: false, message: known.message };
+  }
+}
+
+/** The saved version, for "Load the newer version". */
+export async function loadOverlay(overlayId: string): Promise<{ ok: true; item: OverlayRecord } | { ok: false; message: string }> {
+  try {
+    return { ok: true, item: (await (await api()).overlays.get({ overlayId })).item };
+  } catch (error) {
+    const known = domainError(error, "query");
+    if (!known) throw error;
+    return { ok: false, message: known.message };
+  }
+}
+
+/** A new OBS address (the old one stops answering), or none at all. */
+export async function changeBrowserSource(
+  overlayId: string,
+  change: "renew" | "revoke",
+): Promise<{ ok: true; item: OverlayRecord } | { ok: false; message: string }> {
+  try {
+    const overlays = (await api()).overlays;
+    const { item } = change === "renew" ? await overlays.renewBrowserSource({ overlayId }) : await overlays.revokeBrowserSource({ overlayId });
+    return { ok: true, item };
+  } catch (error) {
+    const known = domainError(error);
+    if (!known) throw error;
+    return { ok: false, message: known.message };
+  }
+}

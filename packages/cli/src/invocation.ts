@@ -1,0 +1,31 @@
+/**
+ * How the author ran this command, so a hint names a command that works in
+ * their shell: `streamkit-plugin` when installed (globally, or on PATH), and
+ * `npx <what they ran>` when run through npx without installing — there the
+ * `streamkit-plugin` command is not on the PATH once npx returns. npx installs
+ * into a cache folder (…/_npx/<hash>/) whose package.json names the package
+ * as the author gave it (the site's tarball address or `@streamkit/plugin-cli`).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BIN = "streamkit-plugin";
+export const PACKAGE = "@streamkit/plugin-cli";
+
+export function invocation(env: NodeJS.ProcessEnv = process.env, modulePath: string = fileURLToPath(import.meta.url)): string {
+  if (env.npm_lifecycle_event !== "npx") return BIN;
+  const marker = `${join("node_modules", "@streamkit", "plugin-cli")}`;
+  const at = modulePath.lastIndexOf(marker);
+  // Run from this repository's source, or from a project's own node_modules: npx finds the bin by name.
+  if (at < 0 || !/[\\/]_npx[\\/]/.test(modulePath)) return `npx ${BIN}`;
+  try {
+    const cache = JSON.parse(readFileSync(join(modulePath.slice(0, at), "package.json"), "utf8")) as { dependencies?: Record<string, string> };
+    const spec = cache.dependencies?.[PACKAGE];
+    if (spec && /^(https?:\/\/|@streamkit\/plugin-cli(@|$))/.test(spec)) return `npx ${spec}`;
+    if (spec && /^[\w.^~<>=| -]+$/.test(spec)) return `npx ${PACKAGE}@${spec}`;
+  } catch {
+    // No readable cache record: the registry name is the next best answer.
+  }
+  return `npx ${PACKAGE}`;
+}
