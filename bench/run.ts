@@ -10,9 +10,10 @@ import { resolve } from "node:path";
 import postgres from "postgres";
 import { fxSuite } from "./suites/fx";
 import { hostileSuite } from "./suites/hostile";
+import { overlaysSuite } from "./suites/overlays";
 import { pluginsSuite } from "./suites/plugins";
 
-const suites: Record<string, typeof pluginsSuite> = { plugins: pluginsSuite, fx: fxSuite, hostile: hostileSuite };
+const suites: Record<string, typeof pluginsSuite> = { plugins: pluginsSuite, fx: fxSuite, hostile: hostileSuite, overlays: overlaysSuite };
 
 async function main() {
   const args = process.argv.slice(2);

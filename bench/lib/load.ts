@@ -24,7 +24,11 @@ export interface LoadOptions {
 export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
   const connections = options.connections ?? 16;
   if ((options.warmupSeconds ?? 2) > 0) await run(url, connections, options.warmupSeconds ?? 2, options.addresses);
-  const result = await run(url, connections, options.seconds ?? 10, options.addresses);
+  return summarize(await run(url, connections, options.seconds ?? 10, options.addresses));
+}
+
+/** The figures the reports print, from one autocannon run. */
+function summarize(result: autocannon.Result): LoadResult {
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,

@@ -11,3 +11,4 @@ export * from "./publish";
 export * from "./commerce";
 export * from "./same-site";
 export * from "./overlays";
+export * from "./releases";

@@ -16,6 +16,7 @@ import { runPayouts } from "../services/ledger";
 import { changeAccount } from "../services/operator-accounts";
 import { reviewPriceRequest } from "../services/prices";
 import { refundPurchase } from "../services/purchases";
+import { listReleases, publishRelease, withdrawRelease } from "../services/releases";
 
 type Flags = Record<string, string | boolean | undefined>;
 
@@ -157,6 +158,58 @@ export const commands: Record<string, Command> = {
     async run(deps, flags) {
       const payouts = await runPayouts(deps, { method: flags.method as string | undefined, reference: flags.reference as string | undefined });
       return { payouts };
+    },
+  },
+  "release publish": {
+    usage:
+      "release publish --version V --target linux|windows|darwin --arch x86_64|aarch64|i686|armv7 --url URL --signature SIG [--notes TEXT] [--pub-date RFC3339] [--rollout 0-100]",
+    options: {
+      version: { type: "string" },
+      target: { type: "string" },
+      arch: { type: "string" },
+      url: { type: "string" },
+      signature: { type: "string" },
+      notes: { type: "string" },
+      "pub-date": { type: "string" },
+      rollout: { type: "string" },
+    },
+    required: ["version", "target", "arch", "url", "signature"],
+    async run(deps, flags) {
+      const rollout = flags.rollout === undefined ? undefined : Number(flags.rollout);
+      if (rollout !== undefined && !(Number.isInteger(rollout) && rollout >= 0 && rollout <= 100))
+        throw usage("--rollout must be a whole percentage from 0 to 100.");
+      const release = await publishRelease(deps.db, {
+        version: String(flags.version),
+        target: String(flags.target) as never,
+        arch: String(flags.arch) as never,
+        url: String(flags.url),
+        signature: String(flags.signature),
+        notes: flags.notes === undefined ? undefined : String(flags.notes),
+        pubDate: flags["pub-date"] === undefined ? undefined : String(flags["pub-date"]),
+        rollout,
+      });
+      return { release };
+    },
+  },
+  "release list": {
+    usage: "release list",
+    options: {},
+    async run(deps) {
+      return { releases: await listReleases(deps.db) };
+    },
+  },
+  "release withdraw": {
+    usage: "release withdraw --version V [--target T --arch A]",
+    options: { version: { type: "string" }, target: { type: "string" }, arch: { type: "string" } },
+    required: ["version"],
+    async run(deps, flags) {
+      if ((flags.target === undefined) !== (flags.arch === undefined)) throw usage("Give both --target and --arch, or neither (every platform).");
+      const withdrawn = await withdrawRelease(
+        deps.db,
+        { version: String(flags.version), target: flags.target as never, arch: flags.arch as never },
+        deps.now(),
+      );
+      return { withdrawn };
     },
   },
   "key revoke": {

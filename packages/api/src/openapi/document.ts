@@ -5,7 +5,7 @@
  * this surface sends (and none it does not), the headers it sets, and the
  * security each operation really has.
  */
-import { type ErrorCode, errorEnvelopeSchema, errorStatus, httpLimits } from "@streamkit/api-contract";
+import { type ErrorCode, errorEnvelopeSchema, errorStatus, httpLimits, releaseArches, releaseTargets } from "@streamkit/api-contract";
 import type { AnyRouter } from "@trpc/server";
 import { isDeepStrictEqual } from "node:util";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
@@ -56,7 +56,7 @@ export function buildOpenApiDocument(router: AnyRouter, options: { baseUrl: stri
     }
   }
   addHeaderComponents(document);
-  addRawOperations(document);
+  addRawOperations(document, options.baseUrl);
   stripSafeIntegerBounds(document);
   return document;
 }
@@ -66,7 +66,7 @@ export function buildOpenApiDocument(router: AnyRouter, options: { baseUrl: stri
  * here, beside the generated operations, so the document lists every path the
  * surface answers. Their behaviour is tested in the routes' own tests.
  */
-function addRawOperations(document: OpenAPIObject): void {
+function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
   const headers = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
   document.paths ??= {};
   (document.paths as Json)["/catalog/overlays/{slug}/preview"] = {
@@ -89,10 +89,66 @@ function addRawOperations(document: OpenAPIObject): void {
       },
     },
   };
+  // The desktop app's updater lives under /api, not /api/v1 (SPEC §4.4): its own server entry.
+  (document.paths as Json)["/app/update/{target}/{arch}/{current}"] = {
+    servers: [{ url: `${baseUrl}/api`, description: "The desktop app's updater, outside /api/v1" }],
+    get: {
+      operationId: "app-update",
+      tags: ["Desktop app"],
+      summary: "The desktop app's update check (Tauri v2)",
+      description: [
+        "Tauri v2's dynamic update server contract: the app sends its platform and version; the answer is **204 No Content** (no body) when that version is the newest one offered or newer, otherwise **200** with the update. Versions compare by SemVer precedence (a pre-release sorts below its release; build metadata is ignored). Withdrawn releases are never offered.",
+        `A staged release (a rollout below 100 %) is offered to that share of installations, decided by a stable hash of the installation id the app sends in \`X-Streamkit-Installation\` and the version: the same installation always gets the same answer, and raising the percentage only adds installations. Without the header only full releases are offered.`,
+        "No key needed. `Cache-Control: public, max-age=300`, `Vary: X-Streamkit-Installation`. Releases are published by the operator (README: The app updater).",
+      ].join("\n\n"),
+      parameters: [
+        { name: "target", in: "path", required: true, schema: { type: "string", enum: [...releaseTargets] } },
+        { name: "arch", in: "path", required: true, schema: { type: "string", enum: [...releaseArches] } },
+        {
+          name: "current",
+          in: "path",
+          required: true,
+          description: "The running app's SemVer version.",
+          schema: { type: "string", maxLength: 256, example: "1.2.0" },
+        },
+        {
+          name: "X-Streamkit-Installation",
+          in: "header",
+          required: false,
+          description: "A stable id of this installation, for staged releases.",
+          schema: { type: "string", maxLength: 200 },
+        },
+      ],
+      security: [],
+      responses: {
+        "200": {
+          description: "A newer version: what Tauri's updater downloads, verifies with the signature and installs.",
+          headers,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["version", "url", "signature", "notes", "pub_date"],
+                properties: {
+                  version: { type: "string", example: "1.3.0" },
+                  url: { type: "string", format: "uri", description: "The artefact to download." },
+                  signature: { type: "string", description: "The artefact's minisign signature (the content of its .sig file)." },
+                  notes: { type: "string" },
+                  pub_date: { type: "string", format: "date-time", description: "RFC 3339." },
+                },
+              },
+            },
+          },
+        },
+        "204": { description: "Up to date: no newer version is offered to this installation. No body.", headers },
+        ...errorResponses(["bad_request", "not_found", "internal_error", "service_unavailable"], headers),
+      },
+    },
+  };
 }
 
 /** The raw routes addRawOperations describes, as "METHOD /path". */
-export const documentedRawOperations = ["GET /catalog/overlays/{slug}/preview"];
+export const documentedRawOperations = ["GET /catalog/overlays/{slug}/preview", "GET /app/update/{target}/{arch}/{current}"];
 
 /** The error answers for these codes, one per status, each in the envelope with an example per code. */
 function errorResponses(codes: Iterable<ErrorCode>, headers: Json): Record<string, Json> {

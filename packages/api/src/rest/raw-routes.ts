@@ -7,6 +7,7 @@ import { webhookRoute } from "../payments/webhooks";
 import { appRouter } from "../routers";
 import type { RawRoute } from "./raw";
 import { trpcRoute } from "./trpc-route";
+import { updaterRoute } from "../updater/route";
 
 /** Every raw route the service answers, beside the JSON operations of /api/v1. */
 export function rawRoutes(auth: AuthConfig): RawRoute[] {
@@ -19,5 +20,6 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     browserSourceFeedRoute,
     browserSourcePageRoute,
     cliPackageRoute(),
+    updaterRoute,
   ];
 }

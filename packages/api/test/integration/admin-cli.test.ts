@@ -167,6 +167,38 @@ describe("npm run -s admin", () => {
     expect(missing.error.error.code).toBe("not_found");
   }, 60_000);
 
+  it("publishes, lists and withdraws desktop releases, which the running server's updater offers at once", async () => {
+    const flags = ["--target", "linux", "--arch", "x86_64", "--url", "https://downloads.streamkit.example/3.1.0/app.tar.gz", "--signature", "c2lnbmF0dXJl"];
+    const published = await admin(
+      ["release", "publish", "--version", "3.1.0", ...flags, "--notes", "Faster start.", "--pub-date", "2026-11-24T08:00:00Z"],
+      env,
+    );
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.json.release).toMatchObject({
+      version: "3.1.0",
+      target: "linux",
+      arch: "x86_64",
+      rollout: 100,
+      withdrawnAt: null,
+      pubDate: "2026-11-24T08:00:00.000Z",
+    });
+    const offered = await fetch(`${server.url}/api/app/update/linux/x86_64/3.0.0`);
+    expect(await offered.json()).toMatchObject({ version: "3.1.0", notes: "Faster start.", signature: "c2lnbmF0dXJl" });
+    const listed = await admin(["release", "list"], env);
+    expect(listed.json.releases.map((r: { version: string }) => r.version)).toContain("3.1.0");
+    const again = await admin(["release", "publish", "--version", "3.1.0", ...flags], env);
+    expect(again.code).toBe(1);
+    expect(again.error.error.code).toBe("version_exists");
+    const bad = await admin(["release", "publish", "--version", "3.2", ...flags, "--rollout", "150"], env);
+    expect(bad.code).toBe(2);
+    expect(bad.error.error.code).toBe("bad_request");
+    const withdrawn = await admin(["release", "withdraw", "--version", "3.1.0"], env);
+    expect(withdrawn.json.withdrawn).toHaveLength(1);
+    expect((await fetch(`${server.url}/api/app/update/linux/x86_64/3.0.0`)).status).toBe(204);
+    const half = await admin(["release", "withdraw", "--version", "3.1.0", "--target", "linux"], env);
+    expect(half.code).toBe(2);
+  }, 60_000);
+
   it("says the database is unavailable, without internals, when it cannot be reached", async () => {
     const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], {
       DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",

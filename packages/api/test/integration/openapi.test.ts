@@ -3,6 +3,8 @@ import { errorStatus } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
 let app: TestApp;
 let document: any;
 
@@ -26,7 +28,8 @@ describe("GET /api/v1/openapi.json", () => {
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
     expect(document.components.securitySchemes).toEqual({ ApiKey: expect.objectContaining({ type: "http", scheme: "bearer" }) });
     for (const [path, item] of Object.entries<any>(document.paths)) {
-      for (const [method, operation] of Object.entries<any>(item)) {
+      // A path item's other members (its own `servers`) are not operations.
+      for (const [method, operation] of Object.entries<any>(item).filter(([key]) => HTTP_METHODS.includes(key))) {
         for (const [status, response] of Object.entries<any>(operation.responses)) {
           if (Number(status) < 400) continue;
           expect(response.content["application/json"].schema, `${method} ${path} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
@@ -85,6 +88,14 @@ describe("GET /api/v1/openapi.json", () => {
     expect(Object.keys(preview.responses["200"].content)).toEqual(["image/svg+xml"]);
     expect(preview.security).toEqual([]);
     expect(Object.keys(preview.responses)).toEqual(["200", "304", "404", "500", "503"]);
+  });
+
+  it("documents the desktop app's updater under /api with its own server entry: 200 with the update, 204 when up to date", () => {
+    const item = document.paths["/app/update/{target}/{arch}/{current}"];
+    expect(item.servers).toEqual([{ url: expect.stringMatching(/\/api$/), description: expect.any(String) }]);
+    expect(Object.keys(item.get.responses).sort()).toEqual(["200", "204", "400", "404", "500", "503"]);
+    expect(item.get.responses["200"].content["application/json"].schema.required).toEqual(["version", "url", "signature", "notes", "pub_date"]);
+    expect(item.get.security).toEqual([]);
   });
 
   it("carries no integer bounds the service does not promise", () => {

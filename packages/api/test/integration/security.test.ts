@@ -242,7 +242,7 @@ describe("the security contract", () => {
 
     it("documents exactly the routers' operations", () => {
       const documented = Object.entries<Record<string, unknown>>(document.paths)
-        .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
+        .flatMap(([path, item]) => Object.keys(item).flatMap((method) => (method === "servers" ? [] : [`${method.toUpperCase()} ${path}`])))
         .filter((name) => !documentedRawOperations.includes(name));
       expect(documented.sort()).toEqual(operations.map((op) => op.name).sort());
     });

@@ -8,3 +8,4 @@ export * from "./settings";
 export * from "./commerce";
 export * from "./overlays";
 export * from "./mail";
+export * from "./releases";
