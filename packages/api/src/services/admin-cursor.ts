@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "../errors";
+import { readCursor, writeCursor } from "./cursor";
 
 /**
  * Keyset cursors of the operator's newest-first lists (purchases by paidAt,
@@ -15,23 +15,17 @@ export interface TimePosition {
 }
 
 export function encodeTimeCursor(position: TimePosition): string {
-  return Buffer.from(JSON.stringify([position.at.getTime(), position.id])).toString("base64url");
+  return writeCursor([position.at.getTime(), position.id]);
 }
 
 export function decodeTimeCursor(cursor: string): TimePosition {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    raw = undefined;
-  }
-  const parsed = positionSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw badRequest("Invalid query parameter — cursor: not a page link this service made; start from the first page.", [
-      { path: "cursor", message: "That page link is not valid; start from the first page." },
-    ]);
-  }
-  return { at: new Date(parsed.data[0]), id: parsed.data[1] };
+  const [at, id] = readCursor(
+    cursor,
+    positionSchema,
+    "Invalid query parameter — cursor: not a page link this service made; start from the first page.",
+    "That page link is not valid; start from the first page.",
+  );
+  return { at: new Date(at), id };
 }
 
 /** Exactly a UUID, as the operator copies it from a page or the CLI's output. */

@@ -8,6 +8,7 @@ import type { AccountCaller } from "../context";
 import type { AppDeps } from "../deps";
 import { AppError, badRequest, notFound } from "../errors";
 import { findCatalogOverlay } from "./catalog";
+import { readCursor, writeCursor } from "./cursor";
 import { parseDocument } from "./overlay-documents";
 import { sourceToken } from "./overlay-source";
 import { withinQuota } from "./quota";
@@ -77,20 +78,15 @@ async function unlockedRow(db: Db, caller: AccountCaller, overlayId: string): Pr
 
 // Keyset paging, newest first: the position of a page's last item.
 const cursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
-const encodeCursor = (row: Overlay) => Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
+const encodeCursor = (row: Overlay) => writeCursor([row.createdAt.toISOString(), row.id]);
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    raw = undefined;
-  }
-  const parsed = cursorSchema.safeParse(raw);
-  if (!parsed.success)
-    throw badRequest("Invalid query parameter — cursor: not a cursor this service issued; pass the nextCursor of the previous page.", [
-      { path: "cursor", message: "Not a cursor this service issued." },
-    ]);
-  return { createdAt: new Date(parsed.data[0]), id: parsed.data[1] };
+  const [createdAt, id] = readCursor(
+    cursor,
+    cursorSchema,
+    "Invalid query parameter — cursor: not a cursor this service issued; pass the nextCursor of the previous page.",
+    "Not a cursor this service issued.",
+  );
+  return { createdAt: new Date(createdAt), id };
 }
 
 export async function listOverlays(deps: AppDeps, caller: AccountCaller, query: z.infer<typeof listOverlaysQuerySchema>) {
