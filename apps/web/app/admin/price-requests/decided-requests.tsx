@@ -1,7 +1,7 @@
 import { adminPaging, type DecidedPriceRequest } from "@streamkit/api-contract";
-import Link from "next/link";
 import { PriceWithTier } from "@/components/commerce/tiers";
 import { DataTable } from "@/components/data-table";
+import { RequestCells } from "./request-cells";
 import { formatDate } from "@/components/format";
 
 /** The price requests already decided, latest first: what was asked, the outcome, when, by whom and why. */
@@ -21,20 +21,7 @@ export function DecidedRequests({ decided }: { decided: DecidedPriceRequest[] })
       >
         {decided.map((request) => (
           <tr key={request.id} data-testid="decided-request-row">
-            <td>
-              <Link href={`/plugins/${encodeURIComponent(request.slug)}`}>{request.name}</Link>
-              <br />
-              <code>{request.slug}</code>
-            </td>
-            <td>
-              {request.author.name}
-              {request.author.email ? (
-                <>
-                  <br />
-                  <small className="muted">{request.author.email}</small>
-                </>
-              ) : null}
-            </td>
+            <RequestCells request={request} />
             <td>
               <PriceWithTier price={{ tier: request.tier }} />
             </td>

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { ActionForm } from "@/components/commerce/action-form";
 import { requireStaff } from "@/components/commerce/staff";
 import { PriceWithTier } from "@/components/commerce/tiers";
@@ -7,6 +6,7 @@ import { formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
 import { reviewPriceRequest } from "@/lib/server/commerce-actions";
 import { DataTable } from "@/components/data-table";
+import { RequestCells } from "./request-cells";
 import { DecidedRequests } from "./decided-requests";
 
 export const metadata: Metadata = { title: "Price requests" };
@@ -41,20 +41,7 @@ export default async function PriceRequestsPage({ searchParams }: { searchParams
         >
           {requests.map((request) => (
             <tr key={request.slug} data-testid="price-request-row">
-              <td>
-                <Link href={`/plugins/${encodeURIComponent(request.slug)}`}>{request.name}</Link>
-                <br />
-                <code>{request.slug}</code>
-              </td>
-              <td>
-                {request.author.name}
-                {request.author.email ? (
-                  <>
-                    <br />
-                    <small className="muted">{request.author.email}</small>
-                  </>
-                ) : null}
-              </td>
+              <RequestCells request={request} />
               <td>
                 <PriceWithTier price={request.current} />
               </td>
