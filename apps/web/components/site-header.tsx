@@ -60,6 +60,7 @@ export async function SiteHeader() {
                     </>
                   ) : null}
                   <Link href="/dashboard/keys">API keys</Link>
+                  <Link href="/account/connected-apps">Connected apps</Link>
                   {caller.account.staff ? <Link href="/admin">Admin</Link> : null}
                 </nav>
                 <form action={signOut}>

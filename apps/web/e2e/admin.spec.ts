@@ -48,7 +48,7 @@ test("the operator's pages are a 404 for everyone but staff", async ({ page }) =
   expect((await page.goto("/admin"))?.status()).toBe(404);
   await signUp(page, "Curious Visitor");
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
-  for (const path of ["/admin", "/admin/price-requests", "/admin/purchases", "/admin/accounts", "/admin/payouts"]) {
+  for (const path of ["/admin", "/admin/price-requests", "/admin/purchases", "/admin/accounts", "/admin/payouts", "/admin/releases"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -26,10 +26,18 @@ const pages: { path: string; params: string[] }[] = [
   { path: "/sign-up", params: ["next"] },
   { path: "/account", params: [] },
   { path: "/account/deleted", params: [] },
+  { path: "/account/connected-apps", params: ["revoked"] },
+  {
+    path: "/oauth/authorize",
+    params: ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "device_label"],
+  },
+  { path: "/oauth/desktop/return", params: ["client_id", "code", "state", "iss", "error", "error_description"] },
+  { path: "/oauth/desktop/done", params: ["status", "error"] },
   { path: "/forgot-password", params: ["sent"] },
   { path: "/reset-password", params: ["token"] },
   { path: "/dev/outbox", params: [] },
   { path: "/desktop", params: [] },
+  { path: "/download", params: [] },
   { path: "/overlays", params: ["deleted"] },
   { path: "/overlays/catalog", params: [] },
   { path: "/overlays/{id}", params: [] },
@@ -43,6 +51,7 @@ const pages: { path: string; params: string[] }[] = [
   { path: "/admin/purchases", params: ["q", "cursor", "trail", "refunded"] },
   { path: "/admin/accounts", params: ["q", "cursor", "trail", "changed", "change"] },
   { path: "/admin/payouts", params: [] },
+  { path: "/admin/releases", params: ["published", "withdrawn"] },
 ];
 
 /** Raw query or path text: sent as written (malformed escapes included). */

@@ -22,9 +22,16 @@ const pages = [
   "/docs",
   "/publishing",
   "/desktop",
+  "/download",
   "/overlays",
   "/overlays/catalog",
   "/account",
+  "/account/connected-apps",
+  // The desktop sign-in's pages: consent (a valid request), the deep link's "return to Streamkit" (error variant: it opens nothing), "close this tab".
+  `/oauth/authorize?response_type=code&client_id=streamkit-desktop&redirect_uri=${encodeURIComponent("http://127.0.0.1:9/callback")}&state=s&code_challenge=${"a".repeat(43)}&code_challenge_method=S256&device_label=Studio%20PC`,
+  "/oauth/desktop/return?client_id=streamkit-desktop&error=access_denied&state=s",
+  "/oauth/desktop/done?status=success",
+  "/oauth/desktop/done?status=error&error=access_denied",
   "/purchases",
   "/dashboard/plugins",
   "/dashboard/keys",
@@ -35,6 +42,7 @@ const pages = [
   "/admin/purchases",
   "/admin/payouts",
   "/admin/accounts",
+  "/admin/releases",
   "/dev/outbox",
 ];
 const signedOutPages = ["/sign-in", "/sign-up", "/forgot-password"];

@@ -12,3 +12,4 @@ export * from "./commerce";
 export * from "./same-site";
 export * from "./overlays";
 export * from "./releases";
+export * from "./oauth";

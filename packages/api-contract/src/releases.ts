@@ -61,3 +61,34 @@ export const appUpdateSchema = z
   })
   .meta({ id: "AppUpdate" });
 export type AppUpdate = z.infer<typeof appUpdateSchema>;
+
+/** The operator withdraws one version on one platform (the website's /admin; the CLI may also withdraw it everywhere). */
+export const withdrawReleaseSchema = z.object({
+  version: releaseVersionSchema,
+  target: z.enum(releaseTargets, { error: `The target is one of ${releaseTargets.join(", ")}.` }),
+  arch: z.enum(releaseArches, { error: `The arch is one of ${releaseArches.join(", ")}.` }),
+});
+export type WithdrawRelease = z.infer<typeof withdrawReleaseSchema>;
+
+/** A release as /download shows it; `demo` when the demo data's key signed it (README: The app updater). */
+export const downloadableReleaseSchema = releaseSchema
+  .pick({ id: true, version: true, target: true, arch: true, url: true, notes: true, pubDate: true })
+  .extend({
+    demo: z.boolean(),
+  });
+export type DownloadableRelease = z.infer<typeof downloadableReleaseSchema>;
+
+/** What /download shows: the newest full release per platform, the updater's address for the app's config, and the demo releases' public key. */
+export const downloadsSchema = z.object({
+  releases: z.array(downloadableReleaseSchema),
+  /** Tauri's `plugins.updater.endpoints` entry for this site. */
+  updaterEndpoint: z.string(),
+  demoPublicKey: z.object({
+    keyId: z.string(),
+    /** The minisign public key file's text. */
+    text: z.string(),
+    /** That text base64-encoded: Tauri's `plugins.updater.pubkey`. */
+    tauri: z.string(),
+  }),
+});
+export type Downloads = z.infer<typeof downloadsSchema>;

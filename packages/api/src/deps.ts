@@ -7,6 +7,7 @@ import { createPayments, type Payments } from "./payments/registry";
 import { realProviders } from "./payments/real-providers";
 import { syncPredefinedCatalogue } from "./services/catalog";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { type MinisignKey, minisignKeyFromSeed } from "./updater/minisign";
 
 /** What every request handler needs from the process: built once at start, replaced in tests. */
 export interface AppDeps {
@@ -26,11 +27,16 @@ export interface AppDeps {
   overlaySourceSecrets: string[];
   /** The service's email: SMTP, the development outbox, or none (mail/mailer.ts). */
   mailer: Mailer;
+  /**
+   * Signs the demo releases' artefacts (seed/demo-releases.ts): derived from the
+   * current master secret, so it is the same at every start and never stored.
+   */
+  demoReleaseKey: MinisignKey;
 }
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */
 export async function createDeps(
-  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer"> & { payments?: Payments; mailer?: Mailer },
+  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey"> & { payments?: Payments; mailer?: Mailer },
 ): Promise<AppDeps> {
   const master = loadMasterSecrets(input.env);
   // Older versions kept generated secrets in `settings` in plain text; they sign nothing any more.
@@ -43,5 +49,6 @@ export async function createDeps(
     sessionSecrets: sessionSecrets(input.env, master),
     overlaySourceSecrets: deriveSecrets(master, "overlay-source"),
     mailer: input.mailer ?? createMailer(input.env, input.db),
+    demoReleaseKey: minisignKeyFromSeed(Buffer.from(deriveSecrets(master, "demo-release-signing")[0]!, "base64url")),
   };
 }

@@ -11,6 +11,8 @@ export { createRestCore, createRestHandler, REST_PREFIX } from "./rest/handler";
 export { createHttpServer, type HttpServerOptions, type Serve } from "./http-server";
 export type { ConnectionInfo, RestCore, RestHandler, RestRequest, RestResult } from "./rest/handler";
 export { oauthProviders } from "./auth/auth-config";
+export { type AuthorizationOutcome, readAuthorizationRequest } from "./oauth/authorization-request";
+export { findClient as findOAuthClient } from "./oauth/clients";
 export { signInRefusal } from "./auth/sign-in-limit";
 export type { AccountCaller, AccountPrincipal } from "./context";
 export { startCheckout } from "./payments/checkout";

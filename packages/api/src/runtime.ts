@@ -9,6 +9,7 @@ import { appRouter } from "./routers";
 import { clientAddress, compileTrust } from "./client-address";
 import { rawRoutes } from "./rest/raw-routes";
 import { seedDemoCatalogue } from "./seed/demo";
+import { demoReleases } from "./seed/demo-releases";
 import { startMaintenance } from "./maintenance";
 import { startFx } from "./fx/service";
 import { startAdminChannel } from "./admin/channel";
@@ -39,8 +40,9 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
   await migrateDatabase(database, env.MIGRATIONS_DIR);
   const deps = await createDeps({ db: database.db, env, log, now: options.now ?? (() => new Date()) });
   if (env.DEMO_DATA === "auto") {
-    const seeded = await seedDemoCatalogue(deps.db);
-    if (seeded) log.info({ plugins: seeded }, "seeded the demo catalogue into the empty database");
+    const releases = demoReleases(deps.demoReleaseKey, env.PUBLIC_URL);
+    const seeded = await seedDemoCatalogue(deps.db, { releases });
+    if (seeded) log.info({ plugins: seeded, releases: releases.length }, "seeded the demo catalogue and the demo releases into the empty database");
   }
   const auth = buildAuthConfig(deps);
   const trust = compileTrust(env.TRUSTED_PROXIES);

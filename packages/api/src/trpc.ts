@@ -140,7 +140,9 @@ const requireScope = t.middleware(({ ctx, meta, next }) => {
   if (scope && caller.kind === "account" && caller.scopes !== "all" && !caller.scopes.includes(scope)) {
     throw new AppError(
       "insufficient_scope",
-      `This API key lacks the ${scope} scope; create a key that has it.`,
+      caller.channel === "app"
+        ? `The desktop app was not granted the ${scope} scope; sign in again and allow it.`
+        : `This API key lacks the ${scope} scope; create a key that has it.`,
       { requiredScope: scope },
       {
         "WWW-Authenticate": `Bearer realm="streamkit", error="insufficient_scope", scope="${scope}"`,
@@ -166,7 +168,7 @@ const requirePlan = t.middleware(({ ctx, meta, next }) => {
 /** Rung: website only; API keys and the desktop app get 403 forbidden. */
 const requireWebsite = t.middleware(({ ctx, meta, next }) => {
   if (meta?.rest?.websiteOnly && ctx.caller.kind === "account" && ctx.caller.channel !== "web") {
-    throw new AppError("forbidden", "This can only be done on the website, signed in; API keys cannot do it.");
+    throw new AppError("forbidden", "This can only be done on the website, signed in; API keys and the desktop app cannot do it.");
   }
   return next();
 });

@@ -27,9 +27,14 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           <h1>Your account</h1>
           <p>Signed in as {account.email}</p>
         </div>
-        <Link href="/dashboard/keys" className="button secondary">
-          API keys
-        </Link>
+        <div className="form-actions">
+          <Link href="/account/connected-apps" className="button secondary">
+            Connected apps
+          </Link>
+          <Link href="/dashboard/keys" className="button secondary">
+            API keys
+          </Link>
+        </div>
       </div>
       {notice ? (
         <p className="notice success" role="status">

@@ -9,6 +9,7 @@ const sections = [
   { href: "/admin/purchases", label: "Purchases and refunds" },
   { href: "/admin/accounts", label: "Accounts" },
   { href: "/admin/payouts", label: "Payouts" },
+  { href: "/admin/releases", label: "Desktop releases" },
 ] as const;
 
 /** The operator's sections; the one being viewed is marked for sight and for screen readers (aria-current). */

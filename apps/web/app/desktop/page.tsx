@@ -19,7 +19,9 @@ export default function DesktopPage() {
       <section aria-labelledby="get">
         <h2 id="get">Get the app</h2>
         <ol className="steps">
-          <li>Install the Streamkit desktop app for Windows, macOS or Linux from your Streamkit release channel; it keeps itself up to date.</li>
+          <li>
+            Install the Streamkit desktop app for Windows, macOS or Linux from the <Link href="/download">download page</Link>; it keeps itself up to date.
+          </li>
           <li>Open it and sign in with the same account you use here: the app opens this website to sign you in and comes back by itself.</li>
           <li>
             Back on a plugin’s page, press <strong>Install</strong>: your browser asks once whether to open Streamkit, and the app shows the plugin’s

@@ -6,9 +6,11 @@
  * `Caller` the procedure ladder climbs.
  */
 import { getToken } from "@auth/core/jwt";
+import { oauthTokenPrefixes } from "@streamkit/api-contract";
 import type { Caller } from "../context";
 import type { AppDeps } from "../deps";
 import { invalidToken, resolveApiKey, touchApiKey } from "../services/api-keys";
+import { resolveAccessToken, touchGrant } from "../services/oauth-tokens";
 import { findSessionAccount } from "../services/accounts";
 
 export interface CallerSource {
@@ -23,8 +25,9 @@ export interface CallerSource {
 }
 
 /**
- * Bearer credentials by their prefix: API keys now, the desktop app's OAuth
- * tokens next. A token no kind claims is refused like an unknown key.
+ * Bearer credentials by their prefix: API keys, and the desktop app's OAuth
+ * access tokens (services/oauth-tokens.ts). A token no kind claims — a
+ * refresh token or a code among them — is refused like an unknown key.
  */
 const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => Promise<Caller> }[] = [
   {
@@ -32,6 +35,14 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
     async resolve(deps, token) {
       const caller = await resolveApiKey(deps.db, token, deps.now());
       touchApiKey(deps.db, caller.key!.id, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, "could not record API key use"));
+      return caller;
+    },
+  },
+  {
+    prefix: oauthTokenPrefixes.access,
+    async resolve(deps, token) {
+      const { grantId, ...caller } = await resolveAccessToken(deps.db, token, deps.now());
+      touchGrant(deps.db, grantId, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, "could not record desktop sign-in use"));
       return caller;
     },
   },

@@ -1,4 +1,15 @@
-import { availabilityLimits, httpLimits, httpTimeouts, pluginPaging, rateLimits, scopes, windowName } from "@streamkit/api-contract";
+import {
+  availabilityLimits,
+  desktopClient,
+  httpLimits,
+  httpTimeouts,
+  oauthLimits,
+  oauthPaths,
+  pluginPaging,
+  rateLimits,
+  scopes,
+  windowName,
+} from "@streamkit/api-contract";
 import { commerce, plans } from "@streamkit/plans";
 
 /**
@@ -31,6 +42,13 @@ Send an API key as \`Authorization: Bearer <API_KEY>\`. Keys are created on the 
 - Missing scope: 403 \`insufficient_scope\` with \`details.requiredScope\`. Plan too low: 403 \`plan_required\` with \`details.requiredPlan\`. Suspended account: 403 \`account_disabled\`. A website-only operation (API keys, checkout): 403 \`forbidden\`.
 - Other accounts' resources answer 404 \`not_found\`; pricing another author's plugin is 403 \`forbidden\`.
 - The plan is read on every request: a plan change applies to the next request.
+
+## Desktop sign-in
+The desktop app signs in with OAuth 2.0's authorization code flow and PKCE (RFC 6749, 7636, 8252), as the public client \`${desktopClient.id}\` (no secret). Metadata (RFC 8414): \`${oauthPaths.metadata}\`.
+- Open \`${oauthPaths.authorize}\` in the browser with \`response_type=code\`, \`client_id\`, \`redirect_uri\`, \`scope\` (any of the five; omitted: all), \`state\`, \`code_challenge\` and \`code_challenge_method=S256\` (\`plain\` and a challenge without a method are refused), and optionally \`device_label\` (at most ${oauthLimits.deviceLabelMaxLength} characters, shown on the account's connected apps). Redirect URIs: \`http://127.0.0.1:{port}/callback\` and \`http://[::1]:{port}/callback\` with any port, and the deep link \`streamkit://auth/callback\`, which the site opens from its "return to Streamkit" page. The answer carries \`code\`, \`state\` and \`iss\` (RFC 9207), or \`error\`, \`state\` and \`iss\`.
+- Exchange the code (single use, ${oauthLimits.codeSeconds} s, bound to the challenge and the exact redirect_uri) at \`POST ${oauthPaths.token}\`; refresh there too. Access tokens (\`skat_…\`) last ${oauthLimits.accessTokenSeconds / 60} minutes; refresh tokens (\`skrt_…\`) rotate on every use and expire after ${oauthLimits.refreshIdleSeconds / 86_400} days unused; a used refresh token presented again ends the whole sign-in. Revoke with \`POST ${oauthPaths.revoke}\`.
+- These two endpoints answer errors in RFC 6749's format, \`{ "error", "error_description" }\`, not the envelope above: the one exception.
+- Send the access token as \`Authorization: Bearer <token>\` wherever an API key is accepted, with the scopes the person allowed (security scheme \`DesktopApp\`): the same answers as a key's (401 \`invalid_token\` for an expired, revoked or malformed token, 403 \`insufficient_scope\`, 403 \`forbidden\` on website-only operations), counted against the app's own per-account limit (the server's \`APP_RATE_LIMIT_PER_MINUTE\`, 120 a minute unless set), not the plan's, with the same \`X-RateLimit-*\` headers.
 
 ## Limits
 - ${plans.free.entitlements.apiRequestsPerMinute} key-authenticated requests per ${windowName(rateLimits.api.windowSeconds)} per account (\`plan.entitlements.apiRequestsPerMinute\` of GET /me), shared by all of its keys, in fixed one-${windowName(rateLimits.api.windowSeconds)} windows. Every key-authenticated response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix seconds), errors included; beyond the limit, 429 \`rate_limited\` with \`Retry-After\` in seconds.

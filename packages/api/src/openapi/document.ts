@@ -5,9 +5,19 @@
  * this surface sends (and none it does not), the headers it sets, and the
  * security each operation really has.
  */
-import { type ErrorCode, errorEnvelopeSchema, errorStatus, httpLimits, releaseArches, releaseTargets } from "@streamkit/api-contract";
+import {
+  type ErrorCode,
+  errorEnvelopeSchema,
+  errorStatus,
+  httpLimits,
+  oauthPaths,
+  releaseArches,
+  releaseTargets,
+  scopeDescriptions,
+} from "@streamkit/api-contract";
 import type { AnyRouter } from "@trpc/server";
 import { isDeepStrictEqual } from "node:util";
+import { oauthPathItems } from "./oauth-paths";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { createSchema } from "zod-openapi";
 import { planFor, plans } from "@streamkit/plans";
@@ -33,6 +43,20 @@ export function buildOpenApiDocument(router: AnyRouter, options: { baseUrl: stri
       },
     },
   });
+  // The desktop app's access tokens (README: Signing in from the desktop app) are accepted wherever a key is, with the scopes the person allowed.
+  (document.components!.securitySchemes as Json).DesktopApp = {
+    type: "oauth2",
+    description:
+      "The desktop app's access token (`skat_…`), from the authorization code flow with PKCE (S256) for the public client `streamkit-desktop`; sent as `Authorization: Bearer <token>`. Metadata: `/.well-known/oauth-authorization-server`.",
+    flows: {
+      authorizationCode: {
+        authorizationUrl: `${options.baseUrl}${oauthPaths.authorize}`,
+        tokenUrl: `${options.baseUrl}${oauthPaths.token}`,
+        refreshUrl: `${options.baseUrl}${oauthPaths.token}`,
+        scopes: scopeDescriptions,
+      },
+    },
+  };
 
   const metas = new Map<string, RestMeta>();
   for (const procedure of Object.values(router._def.procedures as Record<string, { _def: { meta?: Meta } }>)) {
@@ -89,6 +113,7 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
       },
     },
   };
+  Object.assign(document.paths as Json, oauthPathItems(baseUrl));
   // The desktop app's updater lives under /api, not /api/v1 (SPEC §4.4): its own server entry.
   (document.paths as Json)["/app/update/{target}/{arch}/{current}"] = {
     servers: [{ url: `${baseUrl}/api`, description: "The desktop app's updater, outside /api/v1" }],
@@ -148,7 +173,12 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
 }
 
 /** The raw routes addRawOperations describes, as "METHOD /path". */
-export const documentedRawOperations = ["GET /catalog/overlays/{slug}/preview", "GET /app/update/{target}/{arch}/{current}"];
+export const documentedRawOperations = [
+  "GET /catalog/overlays/{slug}/preview",
+  "GET /app/update/{target}/{arch}/{current}",
+  "POST /oauth/token",
+  "POST /oauth/revoke",
+];
 
 /** The error answers for these codes, one per status, each in the envelope with an example per code. */
 function errorResponses(codes: Iterable<ErrorCode>, headers: Json): Record<string, Json> {
@@ -208,9 +238,10 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
 
   Object.assign(responses, errorResponses(codes, headers));
 
+  const credentials = [{ ApiKey: [] }, { DesktopApp: meta.scope ? [meta.scope] : [] }];
   if (auth === "none") operation.security = [];
-  else if (auth === "optional") operation.security = [{}, { ApiKey: [] }];
-  else operation.security = [{ ApiKey: [] }];
+  else if (auth === "optional") operation.security = [{}, ...credentials];
+  else operation.security = credentials;
 
   for (const parameter of (operation.parameters ?? []) as Json[]) {
     const schema = parameter.schema as Json | undefined;

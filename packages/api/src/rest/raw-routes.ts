@@ -3,11 +3,13 @@ import { authRoute } from "../auth/auth-route";
 import { cliPackageRoute } from "../cli-package/route";
 import { healthRoutes } from "../health";
 import { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } from "../overlays/raw-routes";
+import { oauthRoutes } from "../oauth/routes";
 import { webhookRoute } from "../payments/webhooks";
 import { appRouter } from "../routers";
 import type { RawRoute } from "./raw";
 import { trpcRoute } from "./trpc-route";
 import { updaterRoute } from "../updater/route";
+import { demoDownloadsRoute } from "../updater/demo-downloads-route";
 
 /** Every raw route the service answers, beside the JSON operations of /api/v1. */
 export function rawRoutes(auth: AuthConfig): RawRoute[] {
@@ -21,5 +23,7 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     browserSourcePageRoute,
     cliPackageRoute(),
     updaterRoute,
+    demoDownloadsRoute,
+    ...oauthRoutes,
   ];
 }

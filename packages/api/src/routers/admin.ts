@@ -9,6 +9,7 @@ import { pendingPriceRequests, reviewPriceRequest } from "../services/prices";
 import { recentPurchases, refundPurchase } from "../services/purchases";
 import { staffProcedure } from "../trpc";
 import { adminAccountsRouter } from "./admin-accounts";
+import { adminReleasesRouter } from "./admin-releases";
 
 /** The operator's website pages; the same operations as the admin CLI. Not part of /api/v1. */
 export const adminRouter = {
@@ -31,4 +32,5 @@ export const adminRouter = {
     .mutation(({ ctx, input }) => runPayouts(ctx.deps, { method: input.method, reference: input.reference || undefined })),
   payouts: staffProcedure.input(z.void()).query(({ ctx }) => payoutOverview(ctx.deps.db, ctx.deps.now())),
   accounts: adminAccountsRouter,
+  releases: adminReleasesRouter,
 } satisfies TRPCRouterRecord;

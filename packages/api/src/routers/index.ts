@@ -6,8 +6,10 @@ import { commerceRouter } from "./commerce";
 import { fxRouter } from "./fx";
 import { keysRouter } from "./keys";
 import { meRouter } from "./me";
+import { oauthRouter } from "./oauth";
 import { overlaysRouter } from "./overlays";
 import { pluginsRouter } from "./plugins";
+import { releasesRouter } from "./releases";
 
 export const appRouter = createRouter({
   accounts: accountsRouter,
@@ -17,8 +19,10 @@ export const appRouter = createRouter({
   fx: fxRouter,
   keys: keysRouter,
   me: meRouter,
+  oauth: oauthRouter,
   overlays: overlaysRouter,
   plugins: pluginsRouter,
+  releases: releasesRouter,
 });
 
 export type AppRouter = typeof appRouter;

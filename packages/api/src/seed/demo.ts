@@ -1,8 +1,10 @@
+import type { PublishRelease } from "@streamkit/api-contract";
 import { accounts, type Db, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
 import { catalogue } from "@streamkit/db/seed/catalogue";
 import type { CataloguePlugin, CataloguePublisher } from "@streamkit/db/seed/catalogue/types";
 import { versionKey } from "@streamkit/plugin-rules";
 import { sql } from "drizzle-orm";
+import { publishMissingReleases } from "../services/releases";
 
 /** Serialises seeding across processes starting together on one PostgreSQL. */
 const SEED_LOCK = 720_410_002;
@@ -23,10 +25,13 @@ export function filesFor(entry: CataloguePlugin, versionIndex: number): { path: 
 }
 
 /**
- * Seeds the demo catalogue when the database holds no plugin yet.
+ * Seeds the demo catalogue when the database holds no plugin yet, and with it
+ * `options.releases` (the demo releases, seed/demo-releases.ts) in the same
+ * transaction: a database that already had data gets neither, so demo
+ * releases never reach a real installation's apps.
  * Returns how many plugins were inserted (0 when it was not empty).
  */
-export async function seedDemoCatalogue(db: Db): Promise<number> {
+export async function seedDemoCatalogue(db: Db, options: { releases?: PublishRelease[] } = {}): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const existing = await tx.select({ id: plugins.id }).from(plugins).limit(1);
@@ -87,6 +92,7 @@ export async function seedDemoCatalogue(db: Db): Promise<number> {
         await tx.insert(pluginFiles).values(filesFor(entry, index).map((file) => ({ versionId: row!.id, ...file })));
       }
     }
+    if (options.releases) await publishMissingReleases(tx, options.releases);
     return catalogue.length;
   });
 }

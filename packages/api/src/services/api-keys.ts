@@ -119,8 +119,8 @@ export async function touchApiKey(db: Db, keyId: string, now: Date): Promise<voi
     .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000)))));
 }
 
-export function invalidToken(): AppError {
-  return new AppError("invalid_token", INVALID_TOKEN_MESSAGE, undefined, {
+export function invalidToken(message: string = INVALID_TOKEN_MESSAGE): AppError {
+  return new AppError("invalid_token", message, undefined, {
     "WWW-Authenticate": 'Bearer realm="streamkit", error="invalid_token"',
   });
 }

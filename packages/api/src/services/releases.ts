@@ -5,10 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import type { AppUpdate, PublishRelease, Release, ReleaseArch, ReleaseTarget } from "@streamkit/api-contract";
-import { publishReleaseSchema } from "@streamkit/api-contract";
-import { type AppRelease, appReleases, type Db, isUniqueViolation } from "@streamkit/db";
+import { publishReleaseSchema, releaseArches, releaseTargets } from "@streamkit/api-contract";
+import { type AppRelease, appReleases, type Db, isUniqueViolation, type Tx } from "@streamkit/db";
 import { compareVersions, explainInvalidVersion, versionKey } from "@streamkit/plugin-rules";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, gte, isNull } from "drizzle-orm";
 import { AppError, notFound } from "../errors";
 
 export function releaseRecord(row: AppRelease): Release {
@@ -27,35 +27,44 @@ export function releaseRecord(row: AppRelease): Release {
   };
 }
 
-/** Publishes one version for one platform (bad values: bad_request naming each, in `details`); the same version (build metadata aside) twice is 409 version_exists. */
-export async function publishRelease(db: Db, input: PublishRelease): Promise<Release> {
+/** The row of a release to publish; bad values are bad_request naming each (in `details`), as the CLI and /admin show them. */
+function releaseValues(input: PublishRelease) {
   const parsed = publishReleaseSchema.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     throw new AppError("bad_request", problems.map((problem) => `${problem.path}: ${problem.message}`).join(" "), problems);
   }
   const release = parsed.data;
+  return {
+    version: release.version,
+    versionKey: versionKey(release.version),
+    target: release.target,
+    arch: release.arch,
+    url: release.url,
+    signature: release.signature,
+    notes: release.notes,
+    rollout: release.rollout,
+    ...(release.pubDate ? { pubDate: new Date(release.pubDate) } : {}),
+  };
+}
+
+/** Publishes one version for one platform (bad values: bad_request naming each, in `details`); the same version (build metadata aside) twice is 409 version_exists. */
+export async function publishRelease(db: Db, input: PublishRelease): Promise<Release> {
+  const values = releaseValues(input);
   try {
-    const [row] = await db
-      .insert(appReleases)
-      .values({
-        version: release.version,
-        versionKey: versionKey(release.version),
-        target: release.target,
-        arch: release.arch,
-        url: release.url,
-        signature: release.signature,
-        notes: release.notes,
-        rollout: release.rollout,
-        ...(release.pubDate ? { pubDate: new Date(release.pubDate) } : {}),
-      })
-      .returning();
+    const [row] = await db.insert(appReleases).values(values).returning();
     return releaseRecord(row!);
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError("version_exists", `Version ${release.version} for ${release.target}/${release.arch} is already published.`);
+    if (isUniqueViolation(error)) throw new AppError("version_exists", `Version ${values.version} for ${values.target}/${values.arch} is already published.`);
     throw error;
   }
+}
+
+/** Publishes what is not published yet, in one statement (inside a transaction too): a version already on its platform is left as it is. Returns how many were added. */
+export async function publishMissingReleases(db: Db | Tx, inputs: PublishRelease[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const rows = await db.insert(appReleases).values(inputs.map(releaseValues)).onConflictDoNothing().returning({ id: appReleases.id });
+  return rows.length;
 }
 
 /** Every release, by platform, newest version last. */
@@ -107,6 +116,23 @@ export async function offeredRelease(db: Db, target: ReleaseTarget, arch: Releas
   return rows
     .filter((row) => inRollout(row, installation))
     .reduce<AppRelease | null>((best, row) => (best === null || compareVersions(row.version, best.version) > 0 ? row : best), null);
+}
+
+/** What /download lists: per platform, the newest release offered to every installation (not withdrawn, full rollout), platforms in table order. */
+export async function latestFullReleases(db: Db): Promise<Release[]> {
+  const rows = await db
+    .select()
+    .from(appReleases)
+    .where(and(isNull(appReleases.withdrawnAt), gte(appReleases.rollout, 100)));
+  const newest = new Map<string, AppRelease>();
+  for (const row of rows) {
+    const platform = `${row.target}/${row.arch}`;
+    const best = newest.get(platform);
+    if (!best || compareVersions(row.version, best.version) > 0) newest.set(platform, row);
+  }
+  const order = (row: AppRelease) =>
+    releaseTargets.indexOf(row.target as ReleaseTarget) * releaseArches.length + releaseArches.indexOf(row.arch as ReleaseArch);
+  return [...newest.values()].sort((a, b) => order(a) - order(b)).map(releaseRecord);
 }
 
 /** Tauri v2's answer for a newer release. */

@@ -1,7 +1,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { errorStatus } from "@streamkit/api-contract";
+import { errorStatus, scopes } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app";
+import { BASE, createTestApp, type TestApp } from "../support/app";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
@@ -26,8 +26,22 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("uses the error envelope for every error response, and nothing of the library's own", async () => {
     expect(Object.keys(document.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
-    expect(document.components.securitySchemes).toEqual({ ApiKey: expect.objectContaining({ type: "http", scheme: "bearer" }) });
-    for (const [path, item] of Object.entries<any>(document.paths)) {
+    expect(document.components.securitySchemes).toEqual({
+      ApiKey: expect.objectContaining({ type: "http", scheme: "bearer" }),
+      DesktopApp: expect.objectContaining({
+        type: "oauth2",
+        flows: {
+          authorizationCode: {
+            authorizationUrl: `${BASE}/oauth/authorize`,
+            tokenUrl: `${BASE}/api/oauth/token`,
+            refreshUrl: `${BASE}/api/oauth/token`,
+            scopes: Object.fromEntries(scopes.map((scope) => [scope, expect.any(String)])),
+          },
+        },
+      }),
+    });
+    // The token and revocation endpoints answer RFC 6749's format instead (the documented exception; checked below).
+    for (const [path, item] of Object.entries<any>(document.paths).filter(([path]) => !path.startsWith("/oauth/"))) {
       // A path item's other members (its own `servers`) are not operations.
       for (const [method, operation] of Object.entries<any>(item).filter(([key]) => HTTP_METHODS.includes(key))) {
         for (const [status, response] of Object.entries<any>(operation.responses)) {
@@ -39,6 +53,23 @@ describe("GET /api/v1/openapi.json", () => {
         }
       }
     }
+  });
+
+  it("documents the desktop app's token and revocation endpoints under /api, with RFC 6749's error format", () => {
+    for (const path of ["/oauth/token", "/oauth/revoke"]) {
+      const item = document.paths[path];
+      expect(item.servers).toEqual([expect.objectContaining({ url: `${BASE}/api` })]);
+      expect(Object.keys(item.post.requestBody.content)).toEqual(["application/x-www-form-urlencoded"]);
+      expect(item.post.responses["400"].content["application/json"].schema.required).toEqual(["error", "error_description"]);
+      expect(item.post.security).toEqual([]);
+    }
+    expect(document.paths["/oauth/token"].post.responses["200"].content["application/json"].schema.required).toEqual([
+      "access_token",
+      "token_type",
+      "expires_in",
+      "refresh_token",
+      "scope",
+    ]);
   });
 
   it("defines the Error schema as the envelope itself, not as a pointer to itself", () => {
@@ -61,7 +92,7 @@ describe("GET /api/v1/openapi.json", () => {
 
   it("documents public browsing as optionally authenticated, with its real responses", () => {
     const list = document.paths["/plugins"].get;
-    expect(list.security).toEqual([{}, { ApiKey: [] }]);
+    expect(list.security).toEqual([{}, { ApiKey: [] }, { DesktopApp: [] }]);
     expect(Object.keys(list.responses).sort()).toEqual(["200", "400", "401", "403", "429", "500", "503"]);
     expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["cursor", "limit", "q"]);
     for (const parameter of list.parameters) expect(parameter.description ?? parameter.schema.description).toBeTruthy();

@@ -17,7 +17,7 @@ import { documentedRawOperations } from "../../src/openapi/document";
 import { grants, type PlanName, planNames, plans } from "@streamkit/plans";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
-import { bearer, insertAccount, insertKey, insertPlugin } from "../support/factories";
+import { bearer, insertAccount, insertDesktopTokens, insertKey, insertPlugin } from "../support/factories";
 import { type Operation, operations, type SecurityFixture, securityContract } from "../support/security-contract";
 
 let app: TestApp;
@@ -26,6 +26,34 @@ let fixture: SecurityFixture;
 let keys: { full: string; revoked: string; expired: string; suspended: string };
 /** A key with every scope, of an account on each plan. */
 let planKeys: Record<PlanName, string>;
+/** The desktop app's access tokens (every scope) of the same accounts: the one resolver makes them the same caller as a key. */
+let desktop: { full: string; revoked: string; expired: string; suspended: string; refresh: string };
+let planTokens: Record<PlanName, string>;
+/** The secret with its last character changed: its checksum no longer matches. */
+const garble = (secret: string) => `${secret.slice(0, -1)}${secret.endsWith("x") ? "y" : "x"}`;
+let people: { owner: string; suspended: string; free: string; pro: string };
+
+/**
+ * Fresh desktop sign-ins for a test: the suite moves the clock a minute per
+ * test, so tokens made once would pass their hour midway through it.
+ */
+async function signInDesktops() {
+  const db = app.deps.db;
+  const now = clock.now();
+  const signedIn = await insertDesktopTokens(db, people.owner, { now });
+  desktop = {
+    full: signedIn.accessToken,
+    refresh: signedIn.refreshToken,
+    revoked: (await insertDesktopTokens(db, people.owner, { state: "revoked", now })).accessToken,
+    expired: (await insertDesktopTokens(db, people.owner, { state: "expired", now })).accessToken,
+    suspended: (await insertDesktopTokens(db, people.suspended, { now })).accessToken,
+  };
+  planTokens = {
+    free: (await insertDesktopTokens(db, people.free, { now })).accessToken,
+    pro: (await insertDesktopTokens(db, people.pro, { now })).accessToken,
+    ultimate: desktop.full,
+  };
+}
 
 beforeAll(async () => {
   app = await createTestApp({ now: clock.now });
@@ -42,6 +70,7 @@ beforeAll(async () => {
   };
   const pro = await insertAccount(db, { plan: "pro" });
   planKeys = { free: (await insertKey(db, free.id)).key, pro: (await insertKey(db, pro.id)).key, ultimate: keys.full };
+  people = { owner: owner.id, suspended: suspended.id, free: free.id, pro: pro.id };
   fixture = {
     othersKeyId: (await insertKey(db, other.id)).id,
     othersPlugin: (await insertPlugin(db, { slug: "others-plugin", ownerId: other.id })).slug,
@@ -83,7 +112,7 @@ describe.each(named(byAuth("key")))("%s", (_name, operation) => {
   it.each([
     ["a malformed key", "Bearer not-a-key"],
     ["another scheme", "Basic dXNlcjpwYXNz"],
-    ["a key with a broken checksum", `Bearer ${generateApiKey().key.slice(0, -1)}x`],
+    ["a key with a broken checksum", `Bearer ${garble(generateApiKey().key)}`],
     ["an unknown key", `Bearer ${generateApiKey().key}`],
   ])("with %s: 401 invalid_token", async (_case, authorization) => {
     const { status, body, headers } = await call(operation, { authorization });
@@ -158,7 +187,9 @@ describe.each(named(operations.filter((op) => op.requires.websiteOnly)))("%s (we
   it("with a valid API key: 403 forbidden", async () => {
     const { status, body, headers } = await call(operation, bearer(keys.full));
     expect(status).toBe(403);
-    expect(body).toEqual({ error: { code: "forbidden", message: "This can only be done on the website, signed in; API keys cannot do it." } });
+    expect(body).toEqual({
+      error: { code: "forbidden", message: "This can only be done on the website, signed in; API keys and the desktop app cannot do it." },
+    });
     expect(headers.get("x-ratelimit-remaining")).toBe("9");
   });
 });
@@ -225,6 +256,84 @@ describe.each(named(operations.filter((op) => op.othersResource)))("%s (another 
   });
 });
 
+const ACCESS_TOKEN_REFUSED = "The access token is unknown, revoked or expired: refresh it, or sign in again.";
+
+describe.each(named(byAuth("key")))("%s with the desktop app's token", (_name, operation) => {
+  beforeEach(signInDesktops);
+
+  it.each([
+    ["a revoked sign-in", () => desktop.revoked],
+    ["an access token past its hour", () => desktop.expired],
+    ["a refresh token (not an access token)", () => desktop.refresh],
+    ["a garbled access token", () => garble(desktop.full)],
+  ])("with %s: 401 invalid_token", async (_case, token) => {
+    const { status, body, headers } = await call(operation, bearer(token()));
+    expect(status).toBe(401);
+    expect(body.error.code).toBe("invalid_token");
+    expect(headers.get("www-authenticate")).toBe('Bearer realm="streamkit", error="invalid_token"');
+    if (token() !== desktop.refresh) expect(body.error.message).toBe(ACCESS_TOKEN_REFUSED);
+  });
+
+  it("of a suspended account: 403 account_disabled", async () => {
+    const { status, body } = await call(operation, bearer(desktop.suspended));
+    expect(status).toBe(403);
+    expect(body.error.code).toBe("account_disabled");
+  });
+
+  if (operation.requires.websiteOnly) {
+    it("on a website-only operation: 403 forbidden, counted against the app's own limit", async () => {
+      const { status, body, headers } = await call(operation, bearer(desktop.full));
+      expect(status).toBe(403);
+      expect(body).toEqual({
+        error: { code: "forbidden", message: "This can only be done on the website, signed in; API keys and the desktop app cannot do it." },
+      });
+      expect(headers.get("x-ratelimit-limit")).toBe(String(app.deps.env.APP_RATE_LIMIT_PER_MINUTE));
+    });
+    return;
+  }
+
+  const { scope } = operation.requires;
+  if (scope) {
+    it("without the scope granted: 403 insufficient_scope naming it", async () => {
+      const account = await insertAccount(app.deps.db, { plan: "ultimate" });
+      const { accessToken } = await insertDesktopTokens(app.deps.db, account.id, { scopes: scopes.filter((s) => s !== scope), now: clock.now() });
+      const { status, body } = await call(operation, bearer(accessToken));
+      expect(status).toBe(403);
+      expect(body).toEqual({
+        error: {
+          code: "insufficient_scope",
+          message: `The desktop app was not granted the ${scope} scope; sign in again and allow it.`,
+          details: { requiredScope: scope },
+        },
+      });
+    });
+  }
+
+  it(`with ${scope ? `only ${scope}` : "no scope"} granted: past the credential and scope rungs, on the app's own limit`, async () => {
+    const account = await insertAccount(app.deps.db, { plan: "ultimate" });
+    const { accessToken } = await insertDesktopTokens(app.deps.db, account.id, { scopes: scope ? [scope] : [], now: clock.now() });
+    const { status, body, headers } = await call(operation, bearer(accessToken));
+    expect(body?.error?.code, `${status}`).not.toBe("insufficient_scope");
+    expect(status).not.toBe(401);
+    expect(headers.get("x-ratelimit-limit")).toBe(String(app.deps.env.APP_RATE_LIMIT_PER_MINUTE));
+  });
+
+  if (operation.requires.entitlement) {
+    const entitlement = operation.requires.entitlement;
+    it.each(planNames)("on the %s plan: the plan rung as with a key", async (current) => {
+      const { body } = await call(operation, bearer(planTokens[current]));
+      expect(body?.error?.code === "plan_required").toBe(!grants(current, entitlement));
+    });
+  }
+
+  if (operation.othersResource) {
+    it("another account's resource: 404 not_found", async () => {
+      const { status } = await call(operation, bearer(desktop.full), operation.othersResource!(fixture));
+      expect(status).toBe(404);
+    });
+  }
+});
+
 describe("the security contract", () => {
   it("lists every operation the routers publish under /api/v1, and no other", () => {
     expect(operations.map((op) => op.name).sort()).toEqual(Object.keys(securityContract).sort());
@@ -251,7 +360,8 @@ describe("the security contract", () => {
       const { auth, scope, plan, websiteOnly } = operation.requires;
       const documented = document.paths[operation.path][operation.method.toLowerCase()];
 
-      expect(documented.security).toEqual(auth === "none" ? [] : auth === "optional" ? [{}, { ApiKey: [] }] : [{ ApiKey: [] }]);
+      const credentials = [{ ApiKey: [] }, { DesktopApp: scope ? [scope] : [] }];
+      expect(documented.security).toEqual(auth === "none" ? [] : auth === "optional" ? [{}, ...credentials] : credentials);
 
       const requires = [scope ? `Scope \`${scope}\`.` : null, plan ? `Plan: ${plans[plan].title} or higher.` : null].filter(Boolean).join(" ");
       if (requires) expect(documented.description.split("\n\n").at(-1)).toBe(`**Requires:** ${requires}`);

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { type Scope, scopes } from "@streamkit/api-contract";
-import { accounts, apiKeys, type Db, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
+import { desktopClient, type Scope, scopes } from "@streamkit/api-contract";
+import { accounts, apiKeys, type Db, oauthGrants, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import { createApiKey } from "../../src/services/api-keys";
+import { issueTokens, revokeGrant } from "../../src/services/oauth-tokens";
 import type { PriceTier } from "@streamkit/plans";
 import { versionKey } from "@streamkit/plugin-rules";
 
@@ -88,3 +89,17 @@ export async function insertKey(db: Db, accountId: string, options: { scopes?: S
 }
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/**
+ * A desktop sign-in of `accountId` (a grant and its first token pair), made by
+ * the service the token endpoint uses; `state` ends it the way the service
+ * would (revoked, or the access token past its hour).
+ */
+export async function insertDesktopTokens(db: Db, accountId: string, options: { scopes?: Scope[]; state?: "active" | "revoked" | "expired"; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const grantScopes = options.scopes ?? [...scopes];
+  const [grant] = await db.insert(oauthGrants).values({ accountId, clientId: desktopClient.id, scopes: grantScopes }).returning();
+  const tokens = await issueTokens(db, grant!.id, grantScopes, grantScopes, options.state === "expired" ? new Date(now.getTime() - 2 * 3_600_000) : now);
+  if (options.state === "revoked") await revokeGrant(db, grant!.id, "user", now);
+  return { grantId: grant!.id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+}

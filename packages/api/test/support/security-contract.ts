@@ -86,6 +86,9 @@ export const securityContract: Record<string, ContractEntry> = {
   "GET /keys": { requires: { auth: "key", websiteOnly: true } },
   "POST /keys": { requires: { auth: "key", websiteOnly: true }, body: { name: "k", scopes: ["plugins:read"] } },
   "DELETE /keys/{id}": { requires: { auth: "key", websiteOnly: true }, url: (f) => `/keys/${f.othersKeyId}` },
+  // SPEC §5.6 (README: Signing in from the desktop app): the account page lists and ends desktop sign-ins; neither a key nor the app itself may.
+  "GET /connected-apps": { requires: { auth: "key", websiteOnly: true } },
+  "DELETE /connected-apps/{id}": { requires: { auth: "key", websiteOnly: true }, url: () => "/connected-apps/00000000-0000-4000-8000-000000000000" },
 
   // SPEC §4.2 and §8: creating, updating and forking overlays need inventory:write and Pro or Ultimate. Listing and
   // deleting need the scope only (a downgraded account sees its locked overlays and may delete them, SPEC §3).

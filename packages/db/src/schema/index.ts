@@ -9,3 +9,4 @@ export * from "./commerce";
 export * from "./overlays";
 export * from "./mail";
 export * from "./releases";
+export * from "./oauth";

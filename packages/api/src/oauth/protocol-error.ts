@@ -1,0 +1,17 @@
+import type { TokenErrorCode } from "@streamkit/api-contract";
+
+/**
+ * A refusal of the token or revocation endpoint, in RFC 6749 §5.2's format
+ * `{ error, error_description }` — the one documented exception to SPEC §7's
+ * envelope (ARCHITECTURE.md: OAuth's token endpoint).
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly code: TokenErrorCode,
+    readonly description: string,
+    /** 400; 401 for a client that authenticated with a method it does not have; 413 for a body past the limit. */
+    readonly status: 400 | 401 | 413 = 400,
+  ) {
+    super(description);
+  }
+}
