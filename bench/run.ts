@@ -10,10 +10,19 @@ import { resolve } from "node:path";
 import postgres from "postgres";
 import { fxSuite } from "./suites/fx";
 import { hostileSuite } from "./suites/hostile";
+import { marketSuite } from "./suites/market";
 import { overlaysSuite } from "./suites/overlays";
 import { pluginsSuite } from "./suites/plugins";
+import { soundsSuite } from "./suites/sounds";
 
-const suites: Record<string, typeof pluginsSuite> = { plugins: pluginsSuite, fx: fxSuite, hostile: hostileSuite, overlays: overlaysSuite };
+const suites: Record<string, typeof pluginsSuite> = {
+  plugins: pluginsSuite,
+  fx: fxSuite,
+  hostile: hostileSuite,
+  overlays: overlaysSuite,
+  sounds: soundsSuite,
+  market: marketSuite,
+};
 
 async function main() {
   const args = process.argv.slice(2);

@@ -18,13 +18,15 @@ export interface LoadOptions {
    * per-address limits are counted but not hit — as for real visitors behind a CDN.
    */
   addresses?: number;
+  /** Headers sent with every request (credentials, Range). */
+  headers?: Record<string, string>;
 }
 
 /** Runs autocannon against one URL: a warm-up, then the measured run. */
 export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
   const connections = options.connections ?? 16;
-  if ((options.warmupSeconds ?? 2) > 0) await run(url, connections, options.warmupSeconds ?? 2, options.addresses);
-  return summarize(await run(url, connections, options.seconds ?? 10, options.addresses));
+  if ((options.warmupSeconds ?? 2) > 0) await run(url, connections, options.warmupSeconds ?? 2, options.addresses, options.headers);
+  return summarize(await run(url, connections, options.seconds ?? 10, options.addresses, options.headers));
 }
 
 /** The figures the reports print, from one autocannon run. */
@@ -38,7 +40,7 @@ function summarize(result: autocannon.Result): LoadResult {
   };
 }
 
-function run(url: string, connections: number, duration: number, addresses: number | undefined): Promise<autocannon.Result> {
+function run(url: string, connections: number, duration: number, addresses: number | undefined, headers?: Record<string, string>): Promise<autocannon.Result> {
   const target = new URL(url);
   let n = 0;
   const requests = addresses
@@ -54,7 +56,7 @@ function run(url: string, connections: number, duration: number, addresses: numb
       ]
     : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url: addresses ? target.origin : url, connections, duration, pipelining: 1, requests }, (error, result) =>
+    autocannon({ url: addresses ? target.origin : url, connections, duration, pipelining: 1, requests, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });

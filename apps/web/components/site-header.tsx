@@ -6,7 +6,9 @@ import { signOut } from "@/lib/server/auth-actions";
 
 const mainLinks = [
   { href: "/", label: "Marketplace" },
+  { href: "/market", label: "Market" },
   { href: "/overlays/catalog", label: "Overlays" },
+  { href: "/sounds", label: "Sounds" },
   { href: "/publishing", label: "Publish" },
   { href: "/plans", label: "Plans" },
   { href: "/rates", label: "Currency converter" },
@@ -51,6 +53,7 @@ export async function SiteHeader() {
                 <nav aria-label="Your account">
                   <Link href="/account">Account</Link>
                   <Link href="/overlays">My overlays</Link>
+                  <Link href="/inventory">My inventory</Link>
                   <Link href="/purchases">My purchases</Link>
                   <Link href="/dashboard/plugins">My plugins</Link>
                   {author ? (

@@ -23,6 +23,8 @@ export const errorStatus = {
   version_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** A Range the resource cannot satisfy (the sound catalogue's audio); Content-Range says the size. */
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal_error: 500,
   /** The database is down, unreachable or too slow: retry after Retry-After seconds. */

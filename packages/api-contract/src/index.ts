@@ -11,5 +11,7 @@ export * from "./publish";
 export * from "./commerce";
 export * from "./same-site";
 export * from "./overlays";
+export * from "./market";
 export * from "./releases";
 export * from "./oauth";
+export * from "./sounds";

@@ -6,8 +6,10 @@ import type { Logger } from "./logger";
 import { createPayments, type Payments } from "./payments/registry";
 import { realProviders } from "./payments/real-providers";
 import { syncPredefinedCatalogue } from "./services/catalog";
+import { syncMarketCatalogue } from "./services/market-catalogue";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { type MinisignKey, minisignKeyFromSeed } from "./updater/minisign";
+import { syncSoundCatalogue } from "./sounds/seed";
 
 /** What every request handler needs from the process: built once at start, replaced in tests. */
 export interface AppDeps {
@@ -43,6 +45,10 @@ export async function createDeps(
   await removeLegacySecrets(input.db);
   // The predefined overlays ship with the code: every start brings the catalogue up to date (services/catalog.ts).
   await syncPredefinedCatalogue(input.db);
+  // Then the market's widgets and themes (services/market-catalogue.ts): themes name overlays as members.
+  await syncMarketCatalogue(input.db);
+  // The seeded sounds (sounds/seed.ts): synthesised and inserted once per database; later starts cost one query.
+  await syncSoundCatalogue(input.db);
   return {
     ...input,
     payments: input.payments ?? (await createPayments(input.env, deriveSecrets(master, "builtin-payments"), realProviders(input.env))),

@@ -133,10 +133,12 @@ const requireAccount = t.middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, caller: ctx.caller } });
 });
 
-/** Rung: the operation's scope, when the credential is scoped. */
-const requireScope = t.middleware(({ ctx, meta, next }) => {
-  const scope = meta?.rest?.scope;
-  const caller = ctx.caller;
+/**
+ * The scope rung's check, for procedures and raw routes alike (the sound
+ * catalogue's audio): a scoped credential without the scope is 403
+ * insufficient_scope with details.requiredScope.
+ */
+export function checkScope(caller: Context["caller"], scope: Scope | undefined): void {
   if (scope && caller.kind === "account" && caller.scopes !== "all" && !caller.scopes.includes(scope)) {
     throw new AppError(
       "insufficient_scope",
@@ -149,6 +151,11 @@ const requireScope = t.middleware(({ ctx, meta, next }) => {
       },
     );
   }
+}
+
+/** Rung: the operation's scope, when the credential is scoped. */
+const requireScope = t.middleware(({ ctx, meta, next }) => {
+  checkScope(ctx.caller, meta?.rest?.scope);
   return next();
 });
 

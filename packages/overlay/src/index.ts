@@ -19,3 +19,6 @@ export { renderSvg, type RenderOptions, templateValues } from "./render";
 export { type PredefinedOverlay, predefinedOverlays } from "./predefined";
 export * from "./edits";
 export { type Reapplied, reapplyChanges } from "./reapply";
+export { type MarketWidget, marketWidgets } from "./widgets";
+export { type MarketTheme, marketThemes, THEME_MEMBERS, themePlan } from "./themes";
+export { renderThemeSvg, THEME_TILE, themeGrid } from "./theme-preview";

@@ -17,11 +17,11 @@ export interface PredefinedOverlay {
 }
 
 const HD = { width: 1920, height: 1080 };
-const solid = (color: string): Paint => ({ kind: "solid", color });
-const FONT = "Inter, 'Segoe UI', system-ui, sans-serif";
+export const solid = (color: string): Paint => ({ kind: "solid", color });
+export const FONT = "Inter, 'Segoe UI', system-ui, sans-serif";
 
 type Frame = Layer["frame"];
-const text = (
+export const text = (
   id: string,
   frame: Frame,
   value: string,
@@ -43,7 +43,7 @@ const text = (
     ...(extra.weight ? { fontWeight: extra.weight } : {}),
   },
 });
-const rect = (id: string, frame: Frame, color: string | Paint, groupId?: string, radius = 0): Layer => {
+export const rect = (id: string, frame: Frame, color: string | Paint, groupId?: string, radius = 0): Layer => {
   const { w, h } = frame;
   const r = Math.min(radius, w / 2, h / 2);
   const path =
@@ -59,14 +59,14 @@ const rect = (id: string, frame: Frame, color: string | Paint, groupId?: string,
     props: { shape: "path", path, viewBox: { w, h }, fill: typeof color === "string" ? solid(color) : color },
   };
 };
-const particles = (id: string, colors: string[], direction: "up" | "down" | "burst", count: number, speed: number): Layer => ({
+export const particles = (id: string, colors: string[], direction: "up" | "down" | "burst", count: number, speed: number): Layer => ({
   type: "particles",
   id,
   name: id,
   frame: { x: 0, y: 0, w: 1920, h: 1080 },
   props: { count, colors, size: { min: 4, max: 12 }, speed, direction, lifetimeMs: direction === "burst" ? 2500 : 6000 },
 });
-const group = (id: string, frame: Frame): Layer => ({ type: "group", id, name: id, frame, props: {} });
+export const group = (id: string, frame: Frame): Layer => ({ type: "group", id, name: id, frame, props: {} });
 
 /** A scene: dark backdrop, a big title, a line below, drifting particles. */
 function scene(title: string, subtitle: string, accent: string, vars: OverlayDocument["vars"]): OverlayDocument {

@@ -17,6 +17,7 @@ import { changeAccount } from "../services/operator-accounts";
 import { reviewPriceRequest } from "../services/prices";
 import { refundPurchase } from "../services/purchases";
 import { listReleases, publishRelease, withdrawRelease } from "../services/releases";
+import { soundCommands } from "./sound-commands";
 
 type Flags = Record<string, string | boolean | undefined>;
 
@@ -221,6 +222,7 @@ export const commands: Record<string, Command> = {
       return { id: key.id, status: key.status };
     },
   },
+  ...soundCommands,
 };
 
 function usage(message: string): AppError {

@@ -8,6 +8,7 @@
 import pino from "pino";
 import { migrateDatabase, openDatabase } from "@streamkit/db";
 import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { acquireDataDirLock, lockHolder } from "../data-dir-lock";
 import { createDeps } from "../deps";
 import { loadEnv } from "../env";
@@ -41,7 +42,10 @@ async function runLocally(argv: string[]): Promise<ChannelAnswer> {
 }
 
 async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
+  // A file named on the command line (sound add --file) is read by whichever process runs the command: give it an absolute path.
+  const argv = process.argv
+    .slice(2)
+    .map((arg, index, all) => (all[index - 1] === "--file" ? resolve(arg) : arg.startsWith("--file=") ? `--file=${resolve(arg.slice(7))}` : arg));
   if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
     process.stderr.write(`${JSON.stringify({ error: { code: "bad_request", message: usageText() } })}\n`);
     return 2;

@@ -18,6 +18,7 @@ import {
 import type { AnyRouter } from "@trpc/server";
 import { isDeepStrictEqual } from "node:util";
 import { oauthPathItems } from "./oauth-paths";
+import { soundAudioPathItem } from "./sound-audio-path";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { createSchema } from "zod-openapi";
 import { planFor, plans } from "@streamkit/plans";
@@ -113,6 +114,27 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
       },
     },
   };
+  (document.paths as Json)["/market/{slug}/preview"] = {
+    get: {
+      operationId: "market-preview",
+      tags: ["Market"],
+      summary: "A market item's preview image",
+      description:
+        "The widget or overlay drawn by the service's renderer as a still SVG image; a theme as a grid of its members, each drawn the same way. No script, no outside loads (`Content-Security-Policy: default-src 'none'`). No key needed. `Cache-Control: public, max-age=3600`; an ETag, and If-None-Match → 304. Unknown slug: 404 not_found.",
+      parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string", maxLength: 100 } }],
+      security: [],
+      responses: {
+        "200": {
+          description: "The image.",
+          headers: { ...headers, ETag: { $ref: "#/components/headers/ETag" } },
+          content: { "image/svg+xml": { schema: { type: "string" } } },
+        },
+        "304": { description: "Not modified: the ETag sent in If-None-Match is still current. No body.", headers },
+        ...errorResponses(["not_found", "internal_error", "service_unavailable"], headers),
+      },
+    },
+  };
+  (document.paths as Json)["/sounds/{soundId}/audio"] = soundAudioPathItem(errorResponses);
   Object.assign(document.paths as Json, oauthPathItems(baseUrl));
   // The desktop app's updater lives under /api, not /api/v1 (SPEC §4.4): its own server entry.
   (document.paths as Json)["/app/update/{target}/{arch}/{current}"] = {
@@ -175,6 +197,8 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
 /** The raw routes addRawOperations describes, as "METHOD /path". */
 export const documentedRawOperations = [
   "GET /catalog/overlays/{slug}/preview",
+  "GET /market/{slug}/preview",
+  "GET /sounds/{soundId}/audio",
   "GET /app/update/{target}/{arch}/{current}",
   "POST /oauth/token",
   "POST /oauth/revoke",

@@ -51,6 +51,9 @@ export const errorExamples: Record<ErrorCode, ErrorEnvelope> = {
   unsupported_media_type: {
     error: { code: "unsupported_media_type", message: "Send the body as JSON with Content-Type: application/json." },
   },
+  range_not_satisfiable: {
+    error: { code: "range_not_satisfiable", message: "The range bytes=90000- starts past the end of the audio (45044 bytes)." },
+  },
   rate_limited: { error: { code: "rate_limited", message: "Too many requests; retry in 12 seconds." } },
   internal_error: {
     error: { code: "internal_error", message: "Something went wrong on our side. Quote the request id when you report it." },

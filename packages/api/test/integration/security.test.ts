@@ -12,7 +12,8 @@
 import { generateApiKey } from "../../src/auth/api-key-format";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ErrorCode, rateLimits, scopes } from "@streamkit/api-contract";
-import { overlays } from "@streamkit/db";
+import { catalogItems, inventoryItems, overlays } from "@streamkit/db";
+import { eq } from "drizzle-orm";
 import { documentedRawOperations } from "../../src/openapi/document";
 import { grants, type PlanName, planNames, plans } from "@streamkit/plans";
 import { createTestApp, type TestApp } from "../support/app";
@@ -79,6 +80,15 @@ beforeAll(async () => {
       await db
         .insert(overlays)
         .values({ accountId: other.id, name: "Theirs", plan: "pro", document: { schema: 1, canvas: { width: 1, height: 1 }, layers: [] } })
+        .returning()
+    )[0]!.id,
+    othersInventoryItem: (
+      await db
+        .insert(inventoryItems)
+        .values({
+          accountId: other.id,
+          catalogItemId: (await db.select({ id: catalogItems.id }).from(catalogItems).where(eq(catalogItems.slug, "starting-soon")))[0]!.id,
+        })
         .returning()
     )[0]!.id,
   };
@@ -376,7 +386,8 @@ describe("the security contract", () => {
       expect(codes.has("invalid_token"), "invalid_token").toBe(auth !== "none");
       expect(codes.has("account_disabled"), "account_disabled").toBe(auth !== "none");
       expect(codes.has("insufficient_scope"), "insufficient_scope").toBe(Boolean(scope));
-      expect(codes.has("plan_required"), "plan_required").toBe(Boolean(plan));
+      // An operation whose items carry their own plan (POST /inventory) declares plan_required among its errors.
+      expect(codes.has("plan_required"), "plan_required").toBe(Boolean(plan) || (operation.rest.errors ?? []).includes("plan_required"));
       expect(codes.has("forbidden"), "forbidden").toBe(Boolean(websiteOnly) || (operation.rest.errors ?? []).includes("forbidden"));
     });
   });

@@ -4,16 +4,20 @@ import { join } from "node:path";
 import { migrateDatabase, openDatabase } from "@streamkit/db";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
+import { syncSoundCatalogue } from "../../src/sounds/seed";
 
 /**
  * Migrates one template database per engine, once per run; every test file
  * then starts from a copy (PGlite: a data-dir dump; PostgreSQL: CREATE
  * DATABASE … TEMPLATE), which is much faster than migrating each time.
+ * The template also holds the seeded sound catalogue, so no test file pays
+ * for synthesising it (createDeps then finds it there in one query).
  */
 export default async function setup(project: TestProject) {
   const run = `${process.pid}_${Date.now()}`;
   const pglite = await openDatabase({});
   await migrateDatabase(pglite);
+  await syncSoundCatalogue(pglite.db);
   const dump = await pglite.pglite!.dumpDataDir("none");
   await pglite.close();
   const dumpPath = join(tmpdir(), `streamkit-template-${run}.tar`);
@@ -27,6 +31,7 @@ export default async function setup(project: TestProject) {
   await admin.unsafe(`create database ${template}`);
   const handle = await openDatabase({ url: withDatabase(url, template), maxConnections: 1 });
   await migrateDatabase(handle);
+  await syncSoundCatalogue(handle.db);
   await handle.close();
   project.provide("postgresTemplate", template);
 

@@ -14,6 +14,8 @@ export interface SecurityFixture {
   othersRemovedPlugin: string;
   /** Another account's overlay. */
   othersOverlay: string;
+  /** An item in another account's inventory. */
+  othersInventoryItem: string;
 }
 
 /** Who may call an operation, and what guards it: every rung of the procedure ladder. */
@@ -129,6 +131,22 @@ export const securityContract: Record<string, ContractEntry> = {
   },
   // SPEC §4.4: the predefined catalogue is a shop window: no key needed.
   "GET /catalog/overlays": { requires: { auth: "optional" } },
+  // SPEC §4.4 and §5.2: the sound catalogue needs sounds:read (keys made before the scope existed lack it). The audio
+  // (GET /sounds/{soundId}/audio) is a raw route with the same requirements, tested in sounds.test.ts.
+  "GET /sounds": { requires: { auth: "key", scope: "sounds:read" } },
+  "GET /sounds/categories": { requires: { auth: "key", scope: "sounds:read" } },
+  "GET /sounds/{soundId}": { requires: { auth: "key", scope: "sounds:read" }, url: () => "/sounds/00000000-0000-4000-8000-000000000000" },
+  // SPEC §4.4 and §9.5: the market is a shop window too; the inventory is the account's own, behind inventory:write
+  // (the one inventory scope, SPEC §5.2), reading included. Which items a plan may add is per item (tested in market.test.ts).
+  "GET /market": { requires: { auth: "optional" } },
+  "GET /market/{slug}": { requires: { auth: "optional" }, url: () => "/market/starting-soon" },
+  "GET /inventory": { requires: { auth: "key", scope: "inventory:write" } },
+  "POST /inventory": { requires: { auth: "key", scope: "inventory:write" }, body: { slug: "starting-soon" } },
+  "DELETE /inventory/{itemId}": {
+    requires: { auth: "key", scope: "inventory:write" },
+    url: (f) => `/inventory/${f.othersInventoryItem}`,
+    othersResource: (f) => `/inventory/${f.othersInventoryItem}`,
+  },
 };
 
 /** The requirements an operation's metadata declares, as the ladder applies them (the plan from the plans table). */

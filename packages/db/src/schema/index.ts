@@ -10,3 +10,5 @@ export * from "./overlays";
 export * from "./mail";
 export * from "./releases";
 export * from "./oauth";
+export * from "./market";
+export * from "./sounds";

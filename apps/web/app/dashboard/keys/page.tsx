@@ -37,7 +37,15 @@ export default async function KeysPage() {
                 <td>
                   <code>{key.prefix}…</code>
                 </td>
-                <td>{key.scopes.join(", ")}</td>
+                <td>
+                  {key.scopes.join(", ")}
+                  {key.status === "active" && !key.scopes.includes("sounds:read") ? (
+                    <p className="hint" data-testid="needs-sounds-scope">
+                      No <code>sounds:read</code>: this key cannot use the sound catalogue. Scopes cannot be added to a key; create a new key with{" "}
+                      <code>sounds:read</code>.
+                    </p>
+                  ) : null}
+                </td>
                 <td>{formatDate(key.createdAt)}</td>
                 <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : "Never"}</td>
                 <td>{key.expiresAt ? formatDate(key.expiresAt) : "Never"}</td>

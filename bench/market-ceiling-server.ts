@@ -1,0 +1,20 @@
+/**
+ * The ceiling for the market benchmark: a bare node:http server answering
+ * GET /api/v1/market with the very bytes our server answered (written to
+ * BENCH_BODY_FILE by the suite), precomputed. No framework, no database, no
+ * validation, no limits: the fastest any server could answer the same page.
+ */
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+
+const port = Number(process.env.PORT ?? 3207);
+const body = readFileSync(process.env.BENCH_BODY_FILE!);
+
+createServer((req, res) => {
+  if (req.method === "GET" && req.url?.startsWith("/api/v1/market")) {
+    res.writeHead(200, { "content-type": "application/json", "content-length": body.byteLength });
+    res.end(body);
+  } else {
+    res.writeHead(404).end();
+  }
+}).listen(port, "127.0.0.1");
