@@ -5,7 +5,7 @@ import { currentCaller } from "@/lib/server/auth";
 import { signOut } from "@/lib/server/auth-actions";
 
 const mainLinks = [
-  { href: "/", label: "Marketplace" },
+  { href: "/", label: "Plugins" },
   { href: "/market", label: "Market" },
   { href: "/overlays/catalog", label: "Overlays" },
   { href: "/sounds", label: "Sounds" },

@@ -47,10 +47,10 @@ const pages = [
 ];
 const signedOutPages = ["/sign-in", "/sign-up", "/forgot-password"];
 
-/** The header's parts (logo, links, account) sit on one line: their vertical centres agree. */
+/** The header's parts (logo, links, account or sign-in and sign-up) sit on one line: their vertical centres agree. */
 async function expectOneHeaderRow(page: Page, path: string) {
   const centres = await page.evaluate(() =>
-    Array.from(document.querySelectorAll(".site-header .container > *"))
+    Array.from(document.querySelectorAll(".site-header .container > *, .site-header .header-actions > *"))
       .map((element) => element.getBoundingClientRect())
       .filter((box) => box.width > 0 && box.height > 0)
       .map((box) => box.top + box.height / 2),
@@ -75,6 +75,7 @@ for (const size of widths) {
       for (const path of signedOutPages) {
         await page.goto(path);
         await expectNoSidewaysScroll(page, path);
+        await expectOneHeaderRow(page, path);
       }
       const email = await signUp(page, "Layout Lena");
       admin("account", "set-staff", "--email", email);

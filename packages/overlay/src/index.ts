@@ -22,3 +22,4 @@ export { type Reapplied, reapplyChanges } from "./reapply";
 export { type MarketWidget, marketWidgets } from "./widgets";
 export { type MarketTheme, marketThemes, THEME_MEMBERS, themePlan } from "./themes";
 export { renderThemeSvg, THEME_TILE, themeGrid } from "./theme-preview";
+export { previewValues, renderPreviewSvg } from "./preview";

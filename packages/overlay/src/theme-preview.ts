@@ -1,5 +1,5 @@
 import type { OverlayDocument } from "./document";
-import { renderSvg } from "./render";
+import { renderPreviewSvg } from "./preview";
 
 /**
  * A theme's preview (GET /market/{slug}/preview): its members drawn by the
@@ -23,7 +23,7 @@ export function renderThemeSvg(members: readonly OverlayDocument[]): string {
   const tiles = members.map((document, index) => {
     const x = gap + (index % columns) * (width + gap);
     const y = gap + Math.floor(index / columns) * (height + gap);
-    const inner = renderSvg(document, { animate: false });
+    const inner = renderPreviewSvg(document);
     // The member's own <svg> becomes a nested viewport: same viewBox, placed and fitted into the tile.
     const body = inner.slice(inner.indexOf(">") + 1);
     const { width: w, height: h } = document.canvas;

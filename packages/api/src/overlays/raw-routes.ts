@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { renderSvg } from "@streamkit/overlay";
+import { renderPreviewSvg, renderSvg } from "@streamkit/overlay";
 import { AppError, notFound } from "../errors";
 import { etagMatches } from "../rest/etag";
 import { jsonResult, type RawRoute } from "../rest/raw";
@@ -27,7 +27,7 @@ export const catalogPreviewRoute: RawRoute = {
   async handle(input, context) {
     const overlay = input.params.slug!.length <= 100 ? await findCatalogOverlay(context.deps.db, input.params.slug!) : null;
     if (!overlay) throw notFound(`No predefined overlay "${input.params.slug}".`);
-    const svg = renderSvg(overlay.document, { animate: false });
+    const svg = renderPreviewSvg(overlay.document);
     const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
     const headers = { ...svgHeaders, etag, "cache-control": "public, max-age=3600" };
     if (etagMatches(input.header("if-none-match"), etag)) return { status: 304, headers, body: null };

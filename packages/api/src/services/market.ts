@@ -1,6 +1,6 @@
 import type { ItemKind, MarketItem, MarketQuery, ThemeMemberInfo } from "@streamkit/api-contract";
 import { catalogItems, type Db, themeMembers } from "@streamkit/db";
-import { type OverlayDocument, renderSvg, renderThemeSvg, themeGrid } from "@streamkit/overlay";
+import { type OverlayDocument, renderPreviewSvg, renderThemeSvg, themeGrid } from "@streamkit/overlay";
 import { type PlanName, planNames } from "@streamkit/plans";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -135,7 +135,7 @@ export async function getMarketItem(deps: AppDeps, slug: string): Promise<Market
 export async function marketPreviewSvg(db: Db, slug: string): Promise<string | null> {
   const row = await findMarketRow(db, slug);
   if (!row) return null;
-  if (row.itemKind !== "theme") return renderSvg(row.document as OverlayDocument, { animate: false });
+  if (row.itemKind !== "theme") return renderPreviewSvg(row.document as OverlayDocument);
   const members = await db
     .select({ document: member.document })
     .from(themeMembers)
