@@ -100,6 +100,8 @@ export function createHttpServer(runtime: HttpServerRuntime, options: HttpServer
   const inFlight = new WeakMap<Socket, ServerResponse>();
   /** Sockets the server cut off or answered as broken: whatever happens to them next is not the client leaving. */
   const cutOff = new WeakSet<Socket>();
+  /** How many bytes a socket had read when its last answer finished: more since then means a request has begun. */
+  const readAtLastAnswer = new WeakMap<Socket, number>();
 
   const server = createServer<typeof IncomingMessage, typeof GuardedResponse>(
     {
@@ -122,6 +124,7 @@ export function createHttpServer(runtime: HttpServerRuntime, options: HttpServer
       });
       res.once("finish", () => {
         answered = !socket.destroyed;
+        readAtLastAnswer.set(socket, socket.bytesRead);
         if (inFlight.get(socket) === res) inFlight.delete(socket);
         if (!req.complete && !req.destroyed) finishUnreadBody(req, res);
       });
@@ -152,6 +155,13 @@ export function createHttpServer(runtime: HttpServerRuntime, options: HttpServer
       return;
     }
     const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    // Nothing of a request arrived (a browser's connection opened ahead of need, or kept alive after its answer): close it
+    // without an answer. A browser may be sending on it at this very moment and would take an answer as that request's;
+    // a closed unused connection it retries on a new one.
+    if (timedOut && !current && socket.bytesRead === (readAtLastAnswer.get(socket) ?? 0)) {
+      socket.destroy();
+      return;
+    }
     if (timedOut) log.info({ timeoutMs: timeouts.requestMs }, "request timed out");
     if (!socket.writable || current?.headersSent) {
       socket.destroy();

@@ -70,6 +70,11 @@ class RawConnection {
     this.closed.then(() => this.waiting?.());
   }
 
+  /** Bytes received and not yet taken as an answer. */
+  get pending(): number {
+    return this.received.byteLength;
+  }
+
   write(bytes: string | Buffer): Promise<void> {
     return new Promise((done) => this.socket.write(bytes, () => done()));
   }
@@ -245,6 +250,22 @@ describe("slow clients", () => {
     expect(answer.headers.connection).toBe("close");
     // One second, checked every half second; far below Node's default of five minutes.
     expect(ms).toBeLessThan(5_000);
+  }, 20_000);
+
+  // A browser opens connections ahead of need and may send on one just as it times out: an answer there would be taken as the answer to that request.
+  it("closes a connection that sent nothing, without an answer", async () => {
+    const connection = new RawConnection(portOf(impatient));
+    await connection.closed;
+    expect(connection.error).toBeUndefined();
+    expect(connection.pending).toBe(0);
+  }, 20_000);
+
+  it("closes a kept-alive connection that sent nothing after its answer, without another answer", async () => {
+    const connection = new RawConnection(portOf(impatient));
+    await connection.write("GET /api/v1/openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    expect((await connection.answer()).status).toBe(200);
+    await connection.closed;
+    expect(connection.pending).toBe(0);
   }, 20_000);
 
   it("cuts off headers sent slowly", async () => {
