@@ -1,8 +1,14 @@
 /**
  * Marketplace browsing: GET /api/v1/plugins and GET /api/v1/plugins/:slug on
- * the production build versus the bare ceiling server, then, with 100,000
- * plugins in PostgreSQL, page 1 versus a page 1,000 pages deep.
+ * the production build versus the bare ceiling server (node:http +
+ * postgres.js running the same SQL); anonymous GET /api/v1/plugins — answered
+ * from the process's kept answers — versus a bare node:http server writing
+ * the same bytes; then, with 100,000 plugins in PostgreSQL, page 1 versus a
+ * page 1,000 pages deep.
  */
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import postgres from "postgres";
 import { encodeCursor } from "../../packages/api/src/services/cursor";
 import { load } from "../lib/load";
@@ -36,13 +42,38 @@ export async function pluginsSuite(ctx: { repoRoot: string; databaseUrl: string;
     }
     printComparisons("Marketplace browsing (16 connections)", rows);
 
+    const bytes = await bytesCeiling(ctx, ours, "/api/v1/plugins");
+    printComparisons("Anonymous GET /api/v1/plugins, kept answers, beside a bare server writing the same bytes (16 connections)", [bytes]);
+    console.log(`ours / bare bytes: ${ratio(bytes.ours.requestsPerSecond, bytes.ceiling.requestsPerSecond)} of the requests per second`);
+
     const deep = await deepPaging(ctx.databaseUrl, ours, ctx.seconds);
     console.log("\nKeyset paging with 100,000 plugins (1 connection, limit 20)");
     console.table(deep.table);
-    const file = writeResults(ctx.repoRoot, "plugins", { throughput: rows, deepPaging: deep.data });
+    const file = writeResults(ctx.repoRoot, "plugins", { throughput: rows, anonymousBytes: bytes, deepPaging: deep.data });
     console.log(`\nwritten to ${file}`);
   } finally {
     stopProcess(app);
+    stopProcess(bare);
+  }
+}
+
+/** Our anonymous answer of `path` beside bench/market-ceiling-server.ts writing the very same bytes, precomputed. */
+async function bytesCeiling(ctx: { repoRoot: string; seconds: number }, ours: string, path: string): Promise<Comparison> {
+  const bodyFile = join(tmpdir(), `plugins-body-${Date.now()}.json`);
+  writeFileSync(bodyFile, Buffer.from(await (await fetch(`${ours}${path}`)).arrayBuffer()));
+  const bare = startProcess("node", ["--import", "tsx", "bench/market-ceiling-server.ts"], {
+    cwd: ctx.repoRoot,
+    env: { PORT: "3209", BENCH_BODY_FILE: bodyFile, BENCH_PATH: path },
+    name: "bytes ceiling",
+  });
+  try {
+    await waitForOk(`http://127.0.0.1:3209${path}`);
+    return {
+      name: `anonymous GET ${path} (bytes)`,
+      ours: await load(`${ours}${path}`, { seconds: ctx.seconds, addresses: ADDRESSES }),
+      ceiling: await load(`http://127.0.0.1:3209${path}`, { seconds: ctx.seconds, addresses: ADDRESSES }),
+    };
+  } finally {
     stopProcess(bare);
   }
 }

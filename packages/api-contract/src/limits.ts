@@ -64,6 +64,23 @@ export const pluginPaging = {
   maxCursorLength: 200,
 } as const;
 
+/**
+ * Anonymous browsing (GET /api/v1/plugins and /plugins/{slug} without
+ * credentials): how long clients and shared caches may keep an answer, and
+ * how much of them each server process keeps in memory (rest/memo.ts).
+ * Answers change with the marketplace's version (every publish, price, hide,
+ * delete, publisher change), except the downloads counts, which may lag by
+ * up to maxAgeSeconds in the process and as much again in a cache in front.
+ */
+export const anonymousBrowsing = {
+  /** `Cache-Control: public, max-age=…` of anonymous answers, and the longest a process keeps one. */
+  maxAgeSeconds: 30,
+  /** Answers (distinct URLs) a process keeps; the least recently used leaves first. */
+  maxEntries: 2_000,
+  /** Bytes of kept bodies per process (16 MiB; a full page of 100 plugins is about 60 KB). */
+  maxBytes: 16 * 1024 * 1024,
+} as const;
+
 /** A fixed-window rate limit: at most `limit` hits per window, counted per account or per client address. */
 export interface RateLimit {
   /** Hits allowed per window; absent when the plan decides (Entitlements.apiRequestsPerMinute). */

@@ -41,10 +41,11 @@ export interface RestMeta {
   /** Limited per client address (the exchange rates): rate-limit headers on every answer, 429 beyond. */
   addressLimited?: boolean;
   /**
-   * The 200 answer depends only on the URL and this version (auth "none" only):
-   * the REST wrapper keeps it and answers repeats without the procedure (rest/memo.ts).
+   * The 200 answer depends only on the URL and this version — for every caller
+   * (auth "none"), or for callers without credentials (auth "optional"): the
+   * REST wrapper keeps it and answers repeats without the procedure (rest/memo.ts).
    */
-  memo?: "fx";
+  memo?: "fx" | "marketplace";
 }
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;
 

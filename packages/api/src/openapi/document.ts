@@ -6,6 +6,7 @@
  * security each operation really has.
  */
 import {
+  anonymousBrowsing,
   type ErrorCode,
   errorEnvelopeSchema,
   errorStatus,
@@ -220,6 +221,18 @@ function errorResponses(codes: Iterable<ErrorCode>, headers: Json): Record<strin
   return responses;
 }
 
+/** The caching headers of an operation whose anonymous answers are public (RestMeta.memo "marketplace"). */
+function publicCaching(meta: RestMeta): Json {
+  if (meta.memo !== "marketplace") return {};
+  return {
+    "Cache-Control": {
+      description: `\`public, max-age=${anonymousBrowsing.maxAgeSeconds}\` without credentials; \`no-store\` with a key or token.`,
+      schema: { type: "string" },
+    },
+    Vary: { description: "`Authorization`: a shared cache must not hand an anonymous answer to a request with credentials.", schema: { type: "string" } },
+  };
+}
+
 function rewriteOperation(operation: Json, method: string, meta: RestMeta): void {
   const responses = operation.responses as Record<string, Json>;
   const success = responses["200"]!;
@@ -237,7 +250,15 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
     responses[String(status)] = { ...success, description: status === 201 ? "Created" : "OK", headers: successHeaders };
   }
   if (meta.etag) {
-    responses["304"] = { description: "Not modified: the ETag sent in If-None-Match is still current. No body.", headers };
+    responses["304"] = {
+      description: "Not modified: the ETag sent in If-None-Match is still current. No body.",
+      headers: { ...headers, ...publicCaching(meta) },
+    };
+  }
+  // Anonymous browsing: its answers without credentials are public (rest/memo.ts); every answer varies by Authorization.
+  if (meta.memo === "marketplace" && responses["200"]) {
+    const ok = responses["200"] as Json & { headers: Json };
+    ok.headers = { ...ok.headers, ...publicCaching(meta) };
   }
 
   const codes = new Set<ErrorCode>(meta.errors ?? []);

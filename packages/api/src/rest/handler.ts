@@ -27,7 +27,7 @@ import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
 import { checkJsonBounds, checkUrlText } from "./json-bounds";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { callLibrary, createLibrary, type RequestState } from "./library";
-import { AnswerCache } from "./memo";
+import { AnswerCache, publicAnswerHeaders } from "./memo";
 import { compileRawRoutes, createRawInput, matchRawRoute, type RawRoute } from "./raw";
 import { errorResult, lowerCase, success } from "./results";
 import { collectRoutes, matchRoute, type RestRoute, routesAt } from "./routes";
@@ -121,6 +121,8 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
     const route = matchRoute(routes, method, path);
     if (!route) throw new AppError("not_found", `No such endpoint: ${method} ${REST_PREFIX}${path}`);
     outcome.cors = route.rest.cors === true;
+    // Anonymous answers of these are public: a shared cache must never hand one to a request with credentials (nor a keyed one to anybody).
+    if (route.rest.memo === "marketplace") context.res.headers.Vary = "Authorization";
     if (route.rest.auth !== "none") await authenticate(request, context, route.rest.auth === "key");
     let body: unknown;
     if (WRITE_METHODS.has(method) && withoutBody(request)) {
@@ -133,10 +135,10 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
       body = parseJsonBody(await readBodyWithin(request.fetch(), httpLimits.maxBodyBytes));
       checkJsonBounds(body);
     }
-    const memo = memoOf(route, method);
+    const memo = memoOf(route, method, context);
     const key = `${path}${url.search}`;
     const version = memo && (await answers.version(memo));
-    const stored = version ? answers.get(key, version) : undefined;
+    const stored = memo && version ? answers.get(memo, key, version) : undefined;
     if (stored) {
       if (route.rest.addressLimited) await limitAddress(context);
       Object.assign(context.res.headers, stored.headers);
@@ -145,8 +147,10 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
     const state: RequestState = { context };
     const answer = await callLibrary(library, request.fetch(), method, url, path, body, state);
     if (state.error !== undefined) throw state.error;
-    if (memo && version && answer.status === 200 && answer.body !== undefined && (await answers.version(memo)) === version) {
-      answers.set(key, version, answer.status, answer.body, context.res.headers);
+    if (memo === "marketplace" && answer.status === 200 && answer.body !== undefined) Object.assign(context.res.headers, publicAnswerHeaders(answer.body));
+    // The marketplace's version is read before the procedure's statements, so the body is at least that new: kept under it, it can only be dropped early.
+    if (memo && version && answer.status === 200 && answer.body !== undefined && (memo === "marketplace" || (await answers.version(memo)) === version)) {
+      answers.set(memo, key, version, answer.status, answer.body, context.res.headers);
     }
     return success(request, answer, context.res);
   }
@@ -239,8 +243,11 @@ interface Outcome {
   cors: boolean;
 }
 
-function memoOf(route: RestRoute, method: string) {
-  return route.rest.memo && route.rest.auth === "none" && method === "GET" ? route.rest.memo : undefined;
+/** The answer cache's source for this request: keyless operations always, anonymous browsing only without credentials (a keyed answer is private and exact). */
+function memoOf(route: RestRoute, method: string, context: Context) {
+  if (method !== "GET" || !route.rest.memo) return undefined;
+  if (route.rest.auth === "none") return route.rest.memo;
+  return route.rest.auth === "optional" && context.caller.kind === "anonymous" ? route.rest.memo : undefined;
 }
 
 function isUnder(path: string, prefix: string): boolean {

@@ -1,22 +1,50 @@
 /**
- * The answer cache of /api/v1, for the keyless operations whose 200 answer is
- * a function of nothing but their URL and one version (RestMeta.memo names
- * which version): the exchange rates, whose answers only change when the
- * current snapshot does (a new day, a refresh, turning stale). A repeated
- * request is answered with the stored body and headers (ETag, Cache-Control)
- * without running the procedure, but still through everything else the
- * wrapper does: the per-address limit and its headers, If-None-Match, CORS,
- * the request id. Errors are never stored; an entry is dropped as soon as the
- * version moves; at most MAX_ENTRIES URLs are kept, the oldest leaving first.
+ * The answer cache of /api/v1, for operations whose 200 answer is a function
+ * of nothing but their URL and one version (RestMeta.memo names which):
+ *
+ * - `fx`: the exchange rates (auth "none"), whose answers only change when the
+ *   current snapshot does (a new day, a refresh, turning stale);
+ * - `marketplace`: anonymous browsing — GET /plugins and /plugins/{slug}
+ *   without credentials — whose answers change with the marketplace's version
+ *   in the database (rest/marketplace-version.ts), and whose downloads counts
+ *   may lag: an entry lives at most anonymousBrowsing.maxAgeSeconds. These
+ *   answers get a strong ETag of their bytes, `Cache-Control: public,
+ *   max-age=…` and `Vary: Authorization`; keyed ones never come here.
+ *
+ * A repeated request is answered with the stored body and headers (ETag,
+ * Cache-Control) without running the procedure, but still through everything
+ * else the wrapper does: the per-address limits and their headers,
+ * If-None-Match, CORS, the request id. Errors are never stored; an entry is
+ * dropped as soon as the version moves; each source keeps a bounded number of
+ * entries and bytes, the least recently used leaving first.
  */
+import { createHash } from "node:crypto";
+import { anonymousBrowsing } from "@streamkit/api-contract";
 import type { AppDeps } from "../deps";
 import { fxFor } from "../fx/service";
+import { BoundedStore, type StoreLimits } from "./bounded-store";
+import { marketplaceVersionOf } from "./marketplace-version";
 
-export type MemoSource = "fx";
+export type MemoSource = "fx" | "marketplace";
 
 const versionOf: Record<MemoSource, (deps: AppDeps) => Promise<string>> = {
   fx: async (deps) => (await fxFor(deps).current()).etag,
+  marketplace: (deps) => marketplaceVersionOf(deps.db).current(),
 };
+
+const limitsOf: Record<MemoSource, StoreLimits> = {
+  fx: { maxEntries: 1_000, maxBytes: 16 * 1024 * 1024 },
+  marketplace: { maxEntries: anonymousBrowsing.maxEntries, maxBytes: anonymousBrowsing.maxBytes, ttlMs: anonymousBrowsing.maxAgeSeconds * 1000 },
+};
+
+/** The headers of an anonymous marketplace answer: shared caches may keep it, but never hand it to a request with credentials. */
+export function publicAnswerHeaders(body: string): Record<string, string> {
+  return {
+    ETag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    "Cache-Control": `public, max-age=${anonymousBrowsing.maxAgeSeconds}`,
+    Vary: "Authorization",
+  };
+}
 
 export interface StoredAnswer {
   version: string;
@@ -26,11 +54,13 @@ export interface StoredAnswer {
   headers: Record<string, string>;
 }
 
-const MAX_ENTRIES = 1_000;
 const PER_REQUEST_HEADER = /^(x-ratelimit-|retry-after$)/i;
 
 export class AnswerCache {
-  private readonly entries = new Map<string, StoredAnswer>();
+  private readonly stores = {
+    fx: new BoundedStore<StoredAnswer>(limitsOf.fx),
+    marketplace: new BoundedStore<StoredAnswer>(limitsOf.marketplace),
+  } satisfies Record<MemoSource, BoundedStore<StoredAnswer>>;
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -38,18 +68,20 @@ export class AnswerCache {
     return versionOf[source](this.deps);
   }
 
-  get(key: string, version: string): StoredAnswer | undefined {
-    const entry = this.entries.get(key);
+  get(source: MemoSource, key: string, version: string): StoredAnswer | undefined {
+    const store = this.stores[source];
+    const entry = store.get(key, this.deps.now().getTime());
     if (entry && entry.version !== version) {
-      this.entries.delete(key);
+      store.delete(key);
       return undefined;
     }
     return entry;
   }
 
-  set(key: string, version: string, status: number, body: string, headers: Record<string, string>): void {
-    if (!this.entries.has(key) && this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+  set(source: MemoSource, key: string, version: string, status: number, body: string, headers: Record<string, string>): void {
     const own = Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST_HEADER.test(name)));
-    this.entries.set(key, { version, status, body, headers: own });
+    // Bytes: the body and key as UTF-8, plus a little for the headers and the entry itself.
+    const bytes = Buffer.byteLength(body) + Buffer.byteLength(key) + 512;
+    this.stores[source].set(key, { version, status, body, headers: own }, bytes, this.deps.now().getTime());
   }
 }

@@ -1,4 +1,5 @@
 import {
+  anonymousBrowsing,
   listPluginsQuerySchema,
   rateLimits,
   windowName,
@@ -18,6 +19,10 @@ import { publishPlugin } from "../services/publish";
 import { accountProcedure, publicProcedure } from "../trpc";
 
 const slugInput = z.object({ slug: z.string().max(100) });
+
+/** Browsing is cached for callers without credentials (rest/memo.ts); keyed answers stay private and exact. */
+const browsing = { auth: "optional", etag: true, memo: "marketplace" } as const;
+const CACHING = `**Caching.** Without credentials the answer is the same for everybody: a strong ETag (send it back as If-None-Match for a 304 with no body while the marketplace is unchanged), \`Cache-Control: public, max-age=${anonymousBrowsing.maxAgeSeconds}\` and \`Vary: Authorization\`. The service drops its kept answers on every change they show (a publish, a new version, a price, a hidden or removed plugin, a publisher's name or badges), across all its processes; only \`downloads\` may lag, by up to the max-age. With a key or token the answer is private and exact: \`Cache-Control: no-store\`, no ETag.`;
 
 // Static paths come before templated ones: the router matches in this order.
 export const pluginsRouter = {
@@ -45,9 +50,10 @@ export const pluginsRouter = {
         tags: ["Plugins"],
         summary: "Browse the marketplace",
         description:
-          "The published plugins, the service's own first, then by downloads (descending), ties broken by listing id (descending). Keyset paging: pass `next` back as `cursor`; `next` is null on the last page. No key needed; with a key, `mine` and `owned` describe the caller.",
+          "The published plugins, the service's own first, then by downloads (descending), ties broken by listing id (descending). Keyset paging: pass `next` back as `cursor`; `next` is null on the last page. No key needed; with a key, `mine` and `owned` describe the caller.\n\n" +
+          CACHING,
       },
-      rest: { auth: "optional" },
+      rest: browsing,
     })
     .input(listPluginsQuerySchema)
     .output(pluginListSchema)
@@ -91,9 +97,9 @@ export const pluginsRouter = {
         path: "/plugins/{slug}",
         tags: ["Plugins"],
         summary: "One plugin with its version history",
-        description: "The listing plus `versions`, newest first. Unknown slug: 404 not_found. Its author also sees it while hidden or removed.",
+        description: `The listing plus \`versions\`, newest first. Unknown slug: 404 not_found (never cached). Its author also sees it while hidden or removed.\n\n${CACHING}`,
       },
-      rest: { auth: "optional", errors: ["not_found"] },
+      rest: { ...browsing, errors: ["not_found"] },
     })
     .input(slugInput)
     .output(pluginDetailResponseSchema)

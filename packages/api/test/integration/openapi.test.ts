@@ -93,11 +93,15 @@ describe("GET /api/v1/openapi.json", () => {
   it("documents public browsing as optionally authenticated, with its real responses", () => {
     const list = document.paths["/plugins"].get;
     expect(list.security).toEqual([{}, { ApiKey: [] }, { DesktopApp: [] }]);
-    expect(Object.keys(list.responses).sort()).toEqual(["200", "400", "401", "403", "429", "500", "503"]);
+    expect(Object.keys(list.responses).sort()).toEqual(["200", "304", "400", "401", "403", "429", "500", "503"]);
+    expect(Object.keys(list.responses["200"].headers)).toEqual(expect.arrayContaining(["ETag", "Cache-Control", "Vary", "X-Request-Id", "X-RateLimit-Limit"]));
+    expect(Object.keys(list.responses["304"].headers)).toEqual(expect.arrayContaining(["Cache-Control", "Vary", "X-Request-Id"]));
+    expect(list.description).toContain("public, max-age=");
     expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["cursor", "limit", "q"]);
     for (const parameter of list.parameters) expect(parameter.description ?? parameter.schema.description).toBeTruthy();
     const detail = document.paths["/plugins/{slug}"].get;
-    expect(Object.keys(detail.responses)).toContain("404");
+    expect(Object.keys(detail.responses)).toEqual(expect.arrayContaining(["304", "404"]));
+    expect(detail.description).toContain("Vary: Authorization");
   });
 
   it("documents the exchange rates as public, address-limited, cacheable and 304-capable", () => {

@@ -12,3 +12,4 @@ export * from "./releases";
 export * from "./oauth";
 export * from "./market";
 export * from "./sounds";
+export * from "./marketplace-version";
