@@ -1,3 +1,4 @@
+import { Pager } from "@/components/pager";
 import { domainError } from "@/lib/server/errors";
 import Link from "next/link";
 import { PluginCard } from "@/components/plugin-card";
@@ -93,20 +94,10 @@ export default async function MarketplacePage({ searchParams }: { searchParams: 
               </li>
             ))}
           </ul>
-          <nav className="pager" aria-label="Pages">
-            {trail.length > 0 ? (
-              <Link className="button secondary" rel="prev" href={pageHref(q, trail.at(-1) || undefined, trail.slice(0, -1))}>
-                ← Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page.next ? (
-              <Link className="button secondary" rel="next" href={pageHref(q, page.next, [...trail, cursor ?? ""])}>
-                Next →
-              </Link>
-            ) : null}
-          </nav>
+          <Pager
+            previous={trail.length > 0 ? pageHref(q, trail.at(-1) || undefined, trail.slice(0, -1)) : null}
+            next={page.next ? pageHref(q, page.next, [...trail, cursor ?? ""]) : null}
+          />
         </>
       ) : null}
     </div>

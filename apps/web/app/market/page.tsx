@@ -1,3 +1,4 @@
+import { Pager } from "@/components/pager";
 import { type ItemKind, itemKinds, marketLimits } from "@streamkit/api-contract";
 import { type PlanName, planNames, plans } from "@streamkit/plans";
 import type { Metadata } from "next";
@@ -121,20 +122,10 @@ export default async function MarketPage({ searchParams }: { searchParams: Searc
               </li>
             ))}
           </ul>
-          <nav className="pager" aria-label="Pages">
-            {offset > 0 ? (
-              <Link className="button secondary" rel="prev" href={pageHref(filters, Math.max(0, offset - PAGE_SIZE))}>
-                ← Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            {page.nextOffset !== null ? (
-              <Link className="button secondary" rel="next" href={pageHref(filters, page.nextOffset)}>
-                Next →
-              </Link>
-            ) : null}
-          </nav>
+          <Pager
+            previous={offset > 0 ? pageHref(filters, Math.max(0, offset - PAGE_SIZE)) : null}
+            next={page.nextOffset !== null ? pageHref(filters, page.nextOffset) : null}
+          />
         </>
       ) : null}
     </div>

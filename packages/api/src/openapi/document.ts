@@ -95,13 +95,13 @@ export function buildOpenApiDocument(router: AnyRouter, options: { baseUrl: stri
 function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
   const headers = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
   document.paths ??= {};
-  (document.paths as Json)["/catalog/overlays/{slug}/preview"] = {
+  /** A still SVG drawn by the service's renderer, public, with an ETag and an hour of caching. */
+  const previewImage = (operationId: string, tag: string, summary: string, drawn: string) => ({
     get: {
-      operationId: "catalog-overlayPreview",
-      tags: ["Overlays"],
-      summary: "A predefined overlay's preview image",
-      description:
-        "The overlay drawn by the service's renderer (the same one as the editor and the browser source) as a still SVG image: no script, no outside loads (`Content-Security-Policy: default-src 'none'`). No key needed. `Cache-Control: public, max-age=3600`; an ETag, and If-None-Match → 304.",
+      operationId,
+      tags: [tag],
+      summary,
+      description: `${drawn} No script, no outside loads (\`Content-Security-Policy: default-src 'none'\`). No key needed. \`Cache-Control: public, max-age=3600\`; an ETag, and If-None-Match → 304. Unknown slug: 404 not_found.`,
       parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string", maxLength: 100 } }],
       security: [],
       responses: {
@@ -114,27 +114,19 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
         ...errorResponses(["not_found", "internal_error", "service_unavailable"], headers),
       },
     },
-  };
-  (document.paths as Json)["/market/{slug}/preview"] = {
-    get: {
-      operationId: "market-preview",
-      tags: ["Market"],
-      summary: "A market item's preview image",
-      description:
-        "The widget or overlay drawn by the service's renderer as a still SVG image; a theme as a grid of its members, each drawn the same way. No script, no outside loads (`Content-Security-Policy: default-src 'none'`). No key needed. `Cache-Control: public, max-age=3600`; an ETag, and If-None-Match → 304. Unknown slug: 404 not_found.",
-      parameters: [{ name: "slug", in: "path", required: true, schema: { type: "string", maxLength: 100 } }],
-      security: [],
-      responses: {
-        "200": {
-          description: "The image.",
-          headers: { ...headers, ETag: { $ref: "#/components/headers/ETag" } },
-          content: { "image/svg+xml": { schema: { type: "string" } } },
-        },
-        "304": { description: "Not modified: the ETag sent in If-None-Match is still current. No body.", headers },
-        ...errorResponses(["not_found", "internal_error", "service_unavailable"], headers),
-      },
-    },
-  };
+  });
+  (document.paths as Json)["/catalog/overlays/{slug}/preview"] = previewImage(
+    "catalog-overlayPreview",
+    "Overlays",
+    "A predefined overlay's preview image",
+    "The overlay drawn by the service's renderer (the same one as the editor and the browser source) as a still SVG image, with sample values where the desktop app's plugins would fill in live ones.",
+  );
+  (document.paths as Json)["/market/{slug}/preview"] = previewImage(
+    "market-preview",
+    "Market",
+    "A market item's preview image",
+    "The widget or overlay drawn by the service's renderer as a still SVG image, with sample values where the desktop app's plugins would fill in live ones; a theme as a grid of its members, each drawn the same way.",
+  );
   (document.paths as Json)["/sounds/{soundId}/audio"] = soundAudioPathItem(errorResponses);
   Object.assign(document.paths as Json, oauthPathItems(baseUrl));
   // The desktop app's updater lives under /api, not /api/v1 (SPEC §4.4): its own server entry.
