@@ -16,6 +16,10 @@ const widths = [
 const pages = [
   "/",
   "/plugins/chat-commands",
+  "/market",
+  "/market/tournament-night",
+  "/inventory",
+  "/sounds",
   "/plugins/chat-commands/buy",
   "/plans",
   "/rates",
