@@ -3,6 +3,7 @@ import { plans } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ActionForm } from "@/components/commerce/action-form";
+import { readAllPages } from "@/lib/server/all-pages";
 import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
 import { removeFromInventory } from "@/lib/server/inventory-actions";
@@ -21,14 +22,8 @@ export default async function InventoryPage() {
   const plan = caller.account.plan;
   const size = plans[plan].entitlements.inventory;
   const inventory = (await api()).inventory;
-  const items: InventoryItemInfo[] = [];
   // At most the largest plan's size: ten pages of 100.
-  for (let cursor: string | undefined, page = 0; page < 10; page++) {
-    const found = await inventory.list({ limit: 100, cursor });
-    items.push(...found.items);
-    if (!found.nextCursor) break;
-    cursor = found.nextCursor;
-  }
+  const items: InventoryItemInfo[] = await readAllPages((input) => inventory.list(input), 10);
   return (
     <div className="container">
       <div className="page-head">

@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ActionForm } from "@/components/commerce/action-form";
 import { formatDate } from "@/components/format";
+import { readAllPages } from "@/lib/server/all-pages";
 import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
 import { createOverlay, deleteOverlay } from "@/lib/server/overlay-actions";
@@ -26,13 +27,7 @@ export default async function MyOverlaysPage({ searchParams }: { searchParams: S
   const limit = plans[plan].entitlements.overlays;
   // Every plan lists and deletes what it holds (after a downgrade: locked, kept).
   const overlays = (await api()).overlays;
-  const items = [];
-  for (let cursor: string | undefined, page = 0; page < 20; page++) {
-    const found = await overlays.list({ limit: 100, cursor });
-    items.push(...found.items);
-    if (!found.nextCursor) break;
-    cursor = found.nextCursor;
-  }
+  const items = await readAllPages((input) => overlays.list(input), 20);
   return (
     <div className="container">
       <div className="page-head">

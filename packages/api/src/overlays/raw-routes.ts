@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { renderPreviewSvg, renderSvg } from "@streamkit/overlay";
 import { AppError, notFound } from "../errors";
 import { etagMatches } from "../rest/etag";
+import type { RestResult } from "../rest/handler";
 import { jsonResult, type RawRoute } from "../rest/raw";
 import { findCatalogOverlay } from "../services/catalog";
 import { readBrowserSource } from "../services/overlay-source";
@@ -12,6 +13,14 @@ const svgHeaders = {
   "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
   "x-content-type-options": "nosniff",
 };
+
+/** A preview image's answer (the catalogue's and the market's): an ETag of the image, If-None-Match → 304, an hour of public caching. */
+export function previewImageResult(svg: string, ifNoneMatch: string | null): RestResult {
+  const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
+  const headers = { ...svgHeaders, etag, "cache-control": "public, max-age=3600" };
+  if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
+  return { status: 200, headers, body: svg };
+}
 
 /**
  * GET /api/v1/catalog/overlays/{slug}/preview: the predefined overlay drawn
@@ -27,11 +36,7 @@ export const catalogPreviewRoute: RawRoute = {
   async handle(input, context) {
     const overlay = input.params.slug!.length <= 100 ? await findCatalogOverlay(context.deps.db, input.params.slug!) : null;
     if (!overlay) throw notFound(`No predefined overlay "${input.params.slug}".`);
-    const svg = renderPreviewSvg(overlay.document);
-    const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
-    const headers = { ...svgHeaders, etag, "cache-control": "public, max-age=3600" };
-    if (etagMatches(input.header("if-none-match"), etag)) return { status: 304, headers, body: null };
-    return { status: 200, headers, body: svg };
+    return previewImageResult(renderPreviewSvg(overlay.document), input.header("if-none-match"));
   },
 };
 
