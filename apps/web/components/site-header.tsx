@@ -52,6 +52,7 @@ export async function SiteHeader() {
               <div className="menu-panel">
                 <nav aria-label="Your account">
                   <Link href="/account">Account</Link>
+                  <Link href="/account/billing">Billing</Link>
                   <Link href="/overlays">My overlays</Link>
                   <Link href="/inventory">My inventory</Link>
                   <Link href="/purchases">My purchases</Link>

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { admin } from "./support/admin";
+import { subscribeOnPlans } from "./support/billing";
 
 /**
  * No page answers 5xx to bad input (issue: `/?q=` over 100 characters was a 500).
@@ -18,8 +19,9 @@ const pages: { path: string; params: string[] }[] = [
   { path: "/plugins/{slug}/buy", params: ["cancelled"] },
   { path: "/plugins/{slug}/buy/complete", params: ["checkout"] },
   { path: "/checkout/builtin/{id}", params: [] },
+  { path: "/checkout/builtin/subscription/{id}", params: [] },
   { path: "/rates", params: ["from", "to", "amount", "days"] },
-  { path: "/plans", params: [] },
+  { path: "/plans", params: ["cancelled"] },
   { path: "/publishing", params: [] },
   { path: "/docs", params: [] },
   { path: "/sign-in", params: ["next", "error"] },
@@ -27,6 +29,8 @@ const pages: { path: string; params: string[] }[] = [
   { path: "/account", params: [] },
   { path: "/account/deleted", params: [] },
   { path: "/account/connected-apps", params: ["revoked"] },
+  { path: "/account/billing", params: ["subscribed", "wait", "changed"] },
+  { path: "/account/billing/receipts/{id}", params: [] },
   {
     path: "/oauth/authorize",
     params: ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "device_label"],
@@ -55,6 +59,7 @@ const pages: { path: string; params: string[] }[] = [
   { path: "/admin/price-requests", params: [] },
   { path: "/admin/purchases", params: ["q", "cursor", "trail", "refunded"] },
   { path: "/admin/accounts", params: ["q", "cursor", "trail", "changed", "change"] },
+  { path: "/admin/subscriptions", params: ["q", "status", "renewsBefore", "cursor", "trail", "refunded", "subscription", "granted", "revoked", "grant"] },
   { path: "/admin/payouts", params: [] },
   { path: "/admin/releases", params: ["published", "withdrawn"] },
 ];
@@ -98,6 +103,8 @@ async function signInOperator(page: Page) {
   const email = await signUp(page, "Hostile Tester");
   admin("account", "set-staff", "--email", email);
   admin("account", "set-plan", "--email", email, "--plan", "pro");
+  // A subscription, so the billing page's forms (cancel, change plan) exist to be attacked.
+  await subscribeOnPlans(page, "Ultimate", "a month");
 }
 
 test("every page's query parameters and path segments get a designed answer", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { openAccountMenu, signUp } from "./support/accounts";
 import { admin } from "./support/admin";
+import { startSubscriptionCheckout, subscribeOnPlans } from "./support/billing";
 
 /**
  * The site's layout at a laptop's and a phone's width: no page scrolls
@@ -31,6 +32,7 @@ const pages = [
   "/overlays/catalog",
   "/account",
   "/account/connected-apps",
+  "/account/billing",
   // The desktop sign-in's pages: consent (a valid request), the deep link's "return to Streamkit" (error variant: it opens nothing), "close this tab".
   `/oauth/authorize?response_type=code&client_id=streamkit-desktop&redirect_uri=${encodeURIComponent("http://127.0.0.1:9/callback")}&state=s&code_challenge=${"a".repeat(43)}&code_challenge_method=S256&device_label=Studio%20PC`,
   "/oauth/desktop/return?client_id=streamkit-desktop&error=access_denied&state=s",
@@ -44,12 +46,28 @@ const pages = [
   "/admin",
   "/admin/price-requests",
   "/admin/purchases",
+  "/admin/subscriptions",
   "/admin/payouts",
   "/admin/accounts",
   "/admin/releases",
   "/dev/outbox",
 ];
 const signedOutPages = ["/sign-in", "/sign-up", "/forgot-password"];
+
+/**
+ * The pages a subscription makes (the account is on Pro, so it subscribes to Ultimate): the built-in provider's
+ * checkout while unpaid, then — after paying a second checkout — the billing page with a payment, and its receipt.
+ */
+async function subscriptionPages(page: Page): Promise<string[]> {
+  const checkout = await startSubscriptionCheckout(page, "Ultimate", "a month");
+  await subscribeOnPlans(page, "Ultimate", "a month");
+  const receipt = await page
+    .getByTestId("billing-payment-row")
+    .first()
+    .getByRole("link", { name: /^Receipt/ })
+    .getAttribute("href");
+  return [checkout, "/account/billing", receipt!];
+}
 
 /** The header's parts (logo, links, account or sign-in and sign-up) sit on one line: their vertical centres agree. */
 async function expectOneHeaderRow(page: Page, path: string) {
@@ -86,7 +104,7 @@ for (const size of widths) {
       admin("account", "set-plan", "--email", email, "--plan", "pro");
       // A key makes the keys table exist (it used to push the page sideways on a phone).
       admin("key", "create", "--email", email, "--name", "a key with a rather long name", "--scopes", "plugins:read,plugins:write,sales:read");
-      for (const path of pages) {
+      for (const path of [...pages, ...(await subscriptionPages(page))]) {
         await page.goto(path);
         await expect(page.locator("main#main")).toBeVisible();
         if (path === "/docs") await expect(page.getByTestId("api-reference").locator(".scalar-app, .scalar-api-reference").first()).toBeVisible();

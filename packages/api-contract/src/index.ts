@@ -15,3 +15,4 @@ export * from "./market";
 export * from "./releases";
 export * from "./oauth";
 export * from "./sounds";
+export * from "./billing";

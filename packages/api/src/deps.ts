@@ -10,6 +10,7 @@ import { syncMarketCatalogue } from "./services/market-catalogue";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { type MinisignKey, minisignKeyFromSeed } from "./updater/minisign";
 import { syncSoundCatalogue } from "./sounds/seed";
+import type { TestClock } from "./test-clock";
 
 /** What every request handler needs from the process: built once at start, replaced in tests. */
 export interface AppDeps {
@@ -34,6 +35,8 @@ export interface AppDeps {
    * current master secret, so it is the same at every start and never stored.
    */
   demoReleaseKey: MinisignKey;
+  /** The movable clock behind `now` when TEST_CLOCK=on (test-clock.ts); absent otherwise. */
+  testClock?: TestClock;
 }
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */

@@ -72,6 +72,12 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** `auto`: the built-in test checkout takes payments in any currency no real provider is configured for; `off`: never. */
   BUILTIN_PAYMENTS: z.enum(["auto", "off"]).default("auto"),
+  /**
+   * `on`: the service's clock can be moved forward through POST /api/dev/clock (renewals, grace periods
+   * and period ends without waiting), for the browser tests and trying subscriptions by hand. Refused
+   * at start when a real payment provider is configured: it would move real renewals.
+   */
+  TEST_CLOCK: z.enum(["on", "off"]).default("off"),
   /** smtp:// or smtps:// URL of the server that sends the service's email (password resets), through nodemailer. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The From of the service's email. */

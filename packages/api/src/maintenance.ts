@@ -3,10 +3,12 @@ import type { AppDeps } from "./deps";
 import { deleteExpiredCodes } from "./services/oauth-codes";
 import { deleteExpiredTokens } from "./services/oauth-tokens";
 import { deleteRateLimitWindowsBefore } from "./services/rate-limit";
+import { runSubscriptionSweep } from "./services/subscription-renewals";
 
 /** The longest rate-limit window in use (publishes per hour), plus an hour's margin. */
 const KEEP_WINDOWS_MS = (Math.max(...Object.values(rateLimits).map((l) => l.windowSeconds)) + 60 * 60) * 1000;
 const EVERY_MS = 10 * 60 * 1000;
+const BILLING_EVERY_MS = 5 * 60 * 1000;
 /** Spent OAuth codes and tokens are kept a day past their expiry, so a reused one is still recognised as reused. */
 const KEEP_OAUTH_MS = 24 * 60 * 60 * 1000;
 
@@ -22,5 +24,10 @@ export function startMaintenance(deps: AppDeps): NodeJS.Timeout[] {
     );
   }, EVERY_MS);
   sweep.unref();
-  return [sweep];
+  // Renewals of the built-in provider and subscriptions whose plan ran out (services/subscription-renewals.ts).
+  const billing = setInterval(() => {
+    runSubscriptionSweep(deps).catch((error: unknown) => deps.log.warn({ err: error }, "could not run the subscription sweep"));
+  }, BILLING_EVERY_MS);
+  billing.unref();
+  return [sweep, billing];
 }

@@ -15,6 +15,8 @@ import { startFx } from "./fx/service";
 import { startAdminChannel } from "./admin/channel";
 import type { AuthConfig } from "@auth/core";
 import { buildAuthConfig } from "./auth/auth-config";
+import { realProviders } from "./payments/real-providers";
+import { TestClock } from "./test-clock";
 
 /** Everything one server process holds: opened once, on the first request, never at build time. */
 export interface Runtime {
@@ -38,7 +40,11 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
   }
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, timeouts: databaseTimeoutsOf(env) } : { dataDir: env.dataDir });
   await migrateDatabase(database, env.MIGRATIONS_DIR);
-  const deps = await createDeps({ db: database.db, env, log, now: options.now ?? (() => new Date()) });
+  const testClock = env.TEST_CLOCK === "on" ? new TestClock() : undefined;
+  if (testClock && realProviders(env).length > 0)
+    throw new Error("TEST_CLOCK=on moves renewals in time: it is refused while a real payment provider is configured.");
+  if (testClock) log.warn("TEST_CLOCK=on: the service's clock can be moved through POST /api/dev/clock");
+  const deps = await createDeps({ db: database.db, env, log, now: options.now ?? testClock?.now ?? (() => new Date()), testClock });
   if (env.DEMO_DATA === "auto") {
     const releases = demoReleases(deps.demoReleaseKey, env.PUBLIC_URL);
     const seeded = await seedDemoCatalogue(deps.db, { releases });

@@ -2,3 +2,4 @@ export * from "./plans";
 export * from "./prices";
 export * from "./countries";
 export * from "./commerce";
+export * from "./subscriptions";

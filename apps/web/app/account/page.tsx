@@ -28,6 +28,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           <p>Signed in as {account.email}</p>
         </div>
         <div className="form-actions">
+          <Link href="/account/billing" className="button secondary">
+            Billing
+          </Link>
           <Link href="/account/connected-apps" className="button secondary">
             Connected apps
           </Link>
@@ -63,7 +66,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
         <section className="panel" aria-labelledby="plan-title">
           <h2 id="plan-title">{plans[account.plan].title} plan</h2>
           <p className="muted">{plans[account.plan].summary}</p>
-          <Link href="/plans">Compare plans</Link>
+          <p>
+            <Link href="/account/billing">Billing and subscription</Link> · <Link href="/plans">Compare plans</Link>
+          </p>
         </section>
       </div>
       <section className="panel" style={{ marginTop: "1.5rem" }} aria-labelledby="entitlements">

@@ -54,9 +54,7 @@ export async function searchOrProblem<T>(call: Promise<T>): Promise<{ page: T; p
   }
 }
 
-/** Exactly a UUID: what an id in a notice's address must be before it is looked up. */
-export const isUuid = (text: string | undefined): text is string =>
-  typeof text === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+export { isUuid } from "@/lib/is-uuid";
 
 /** Search text as a heading quotes it: long text is cut, so a pasted wall of text cannot stretch the page. */
 export const quoted = (q: string) => `“${q.length > 80 ? `${q.slice(0, 79)}…` : q}”`;

@@ -1,13 +1,25 @@
-import { planNames, plans } from "@streamkit/plans";
+import { paidPlanNames, planNames, plans, subscriptionRules } from "@streamkit/plans";
 import type { Metadata } from "next";
+import { buyerCountry } from "@/components/commerce/buyer";
+import { currencyNames } from "@/components/commerce/money";
 import { PlansTable } from "@/components/entitlements-table";
+import { api } from "@/lib/server/api";
 import { currentCaller } from "@/lib/server/auth";
+import { PlanOffer } from "./plan-offer";
 
 export const metadata: Metadata = { title: "Plans" };
 
-export default async function PlansPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const isPaid = (name: string): name is (typeof paidPlanNames)[number] => (paidPlanNames as readonly string[]).includes(name);
+
+export default async function PlansPage({ searchParams }: { searchParams: SearchParams }) {
+  const { cancelled } = await searchParams;
   const caller = await currentCaller();
   const current = caller?.account.plan;
+  // A suspended account can do nothing with its billing: it sees the prices only.
+  const billing = caller && !caller.account.suspended ? await (await api()).billing.overview() : null;
+  const { country, currency, source } = await buyerCountry();
   return (
     <div className="container">
       <div className="page-head">
@@ -16,6 +28,11 @@ export default async function PlansPage() {
           <p>Every plan includes the marketplace, the exchange rates and the API. A theme needs the plan of its most demanding part.</p>
         </div>
       </div>
+      {cancelled === "1" ? (
+        <p className="notice" role="status">
+          You cancelled the checkout. Nothing was charged; you can subscribe whenever you like.
+        </p>
+      ) : null}
       <div className="plan-grid">
         {planNames.map((name) => (
           <section key={name} className={`panel plan-card${name === current ? " current" : ""}`} aria-labelledby={`plan-${name}`}>
@@ -23,9 +40,15 @@ export default async function PlansPage() {
               {plans[name].title} {name === current ? <span className="badge official">Your plan</span> : null}
             </h2>
             <p className="muted">{plans[name].summary}</p>
+            {isPaid(name) ? <PlanOffer plan={name} country={country} billing={billing} signedIn={Boolean(caller)} /> : null}
           </section>
         ))}
       </div>
+      <p className="muted plan-terms">
+        Prices in {currencyNames[currency]} ({currency}) because {source === "account" ? "of your account’s country" : "of the region you browse from"}: rupees
+        in India, dollars everywhere else. A subscription renews until you cancel it; cancelling keeps the plan to the end of the paid period. If a renewal
+        cannot be charged, the plan stays for {subscriptionRules.graceDays} days while the payment is retried.
+      </p>
       <section className="panel" style={{ marginTop: "1.5rem" }} aria-labelledby="compare">
         <h2 id="compare">Compare</h2>
         <PlansTable current={current} />

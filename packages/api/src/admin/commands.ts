@@ -18,6 +18,7 @@ import { reviewPriceRequest } from "../services/prices";
 import { refundPurchase } from "../services/purchases";
 import { listReleases, publishRelease, withdrawRelease } from "../services/releases";
 import { soundCommands } from "./sound-commands";
+import { subscriptionCommands } from "./subscription-commands";
 
 type Flags = Record<string, string | boolean | undefined>;
 
@@ -53,14 +54,18 @@ export const commands: Record<string, Command> = {
     required: ["email"],
     async run(deps, flags) {
       if (flags.country !== undefined && !/^[A-Za-z]{2}$/.test(String(flags.country))) throw usage("--country must be a two-letter ISO 3166 code.");
-      const account = await createAccount(deps.db, {
-        email: email(flags.email),
-        plan: flags.plan === undefined ? "free" : plan(flags.plan),
-        name: flags.name as string | undefined,
-        staff: flags.staff === true,
-        country: (flags.country as string | undefined) ?? null,
-        passwordHash: flags.password ? await hashPassword(String(flags.password)) : null,
-      });
+      const account = await createAccount(
+        deps.db,
+        {
+          email: email(flags.email),
+          plan: flags.plan === undefined ? "free" : plan(flags.plan),
+          name: flags.name as string | undefined,
+          staff: flags.staff === true,
+          country: (flags.country as string | undefined) ?? null,
+          passwordHash: flags.password ? await hashPassword(String(flags.password)) : null,
+        },
+        deps.now(),
+      );
       return { id: account.id, email: account.email, plan: account.plan };
     },
   },
@@ -120,7 +125,7 @@ export const commands: Record<string, Command> = {
           throw usage("--expires-at must be an ISO 8601 date or time, e.g. 2027-01-31T00:00:00Z.");
         }
       }
-      const account = await findAccountByEmail(deps.db, email(flags.email));
+      const account = await findAccountByEmail(deps.db, email(flags.email), deps.now());
       if (!account) throw new AppError("not_found", `No account with the email ${String(flags.email)}.`);
       const created = await createApiKey(
         deps.db,
@@ -223,6 +228,7 @@ export const commands: Record<string, Command> = {
     },
   },
   ...soundCommands,
+  ...subscriptionCommands,
 };
 
 function usage(message: string): AppError {

@@ -58,7 +58,7 @@ export function buildAuthConfig(deps: AppDeps): AuthConfig {
           if (!parsed.success) return null;
           // The client's address: always set by the REST core (/api/auth) or the website's server action, never the client's own header.
           await limitSignIn(deps, parsed.data.email, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
-          const account = await findAccountByEmail(db, parsed.data.email);
+          const account = await findAccountByEmail(db, parsed.data.email, deps.now());
           const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? DECOY_HASH);
           if (!account?.passwordHash || !valid) return null;
           return { id: account.id, name: account.name, email: account.email };

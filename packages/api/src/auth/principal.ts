@@ -75,7 +75,7 @@ async function callerFromSession(deps: AppDeps, cookie: string): Promise<Caller>
     logger: { error: () => {}, warn: () => {}, debug: () => {} },
   });
   if (!token?.sub) return { kind: "anonymous" };
-  const account = await findSessionAccount(deps.db, token.sub, typeof token.iat === "number" ? token.iat : undefined);
+  const account = await findSessionAccount(deps.db, token.sub, typeof token.iat === "number" ? token.iat : undefined, deps.now());
   if (!account) return { kind: "anonymous" };
   return { kind: "account", account, channel: "web", scopes: "all" };
 }

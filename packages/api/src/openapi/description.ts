@@ -10,7 +10,7 @@ import {
   scopes,
   windowName,
 } from "@streamkit/api-contract";
-import { commerce, plans } from "@streamkit/plans";
+import { commerce, planPrices, plans, subscriptionRules } from "@streamkit/plans";
 
 /**
  * The conventions of the whole surface, rendered at the top of /docs. Every
@@ -58,6 +58,9 @@ The desktop app signs in with OAuth 2.0's authorization code flow and PKCE (RFC 
 
 ## Paid plugins
 Purchases happen on the website only. A buyer pays the INR amount of the tier in India and the USD amount elsewhere; amounts of purchases, sales, earnings and payouts are integers in paise or cents. Authors get ${commerce.authorShareBasisPoints / 100} % of each sale (rounded down); a sale is held for the ${commerce.refundWindowDays}-day refund window, then payable, and paid out once payable reaches ₹${commerce.payoutMinimum.INR / 100} or $${commerce.payoutMinimum.USD / 100}.
+
+## Subscriptions
+Pro and Ultimate are bought on the website: monthly or yearly, in INR in India and USD elsewhere (Pro ₹${planPrices.pro.month.INR / 100} or $${planPrices.pro.month.USD / 100} a month, Ultimate ₹${planPrices.ultimate.month.INR / 100} or $${planPrices.ultimate.month.USD / 100}; a year costs ten months). The plan in force is the highest of the account's base plan, its subscription and a complimentary plan from the operator, computed on every request: a cancelled subscription keeps its plan until the paid period ends; a renewal that cannot be charged keeps it for a ${subscriptionRules.graceDays}-day grace period, then the account is on its base plan (Free); Pro → Ultimate applies at once and charges the difference for the rest of the period, Ultimate → Pro at the period's end. What a lower plan no longer allows stays stored and locked. The subscription operations are website only: a script reads its plan from \`GET /me\`.
 
 ## Paging
 \`GET /plugins\` pages with an opaque keyset cursor: pass the \`next\` of one page as \`cursor\` to get the following one; \`next\` is null on the last page. \`limit\` is 1 to ${pluginPaging.maxLimit} (default ${pluginPaging.defaultLimit}); \`q\` searches name, slug, description and publisher name. Order: the service's own plugins first, then downloads descending, then listing id descending, so the order is total and pages never overlap.

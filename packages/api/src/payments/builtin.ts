@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { saleCurrencies } from "@streamkit/plans";
 import { z } from "zod";
+import { BuiltinSubscriptions, subscriptionEventSchemas, toSubscriptionEvent } from "./builtin-subscriptions";
 import type { CheckoutRequest, CheckoutSession, PaymentProvider, ProviderEvent } from "./provider";
 import { WebhookSignatureError } from "./provider";
 import { signPayload, verifySignedPayload } from "./signature";
@@ -14,6 +15,7 @@ const eventSchema = z.discriminatedUnion("type", [
     data: z.object({ checkoutId: z.uuid(), paymentId: z.string().min(1), amount: z.int().positive(), currency: z.string() }),
   }),
   z.object({ id: z.string().min(1), type: z.literal("payment.refunded"), data: z.object({ paymentId: z.string().min(1) }) }),
+  ...subscriptionEventSchemas,
 ]);
 
 /**
@@ -26,6 +28,7 @@ const eventSchema = z.discriminatedUnion("type", [
  */
 export class BuiltinProvider implements PaymentProvider {
   readonly id = "builtin" as const;
+  readonly subscriptions = new BuiltinSubscriptions(this);
   constructor(
     readonly currencies: readonly (typeof saleCurrencies)[number][],
     /** Newest first: events are signed with the first and verified with any (a master-secret rotation). */
@@ -78,6 +81,7 @@ export class BuiltinProvider implements PaymentProvider {
       throw new WebhookSignatureError("The signed body is not a built-in payment event.");
     }
     if (parsed.type === "payment.refunded") return { id: parsed.id, type: "payment.refunded", providerPaymentId: parsed.data.paymentId };
+    if (parsed.type !== "payment.succeeded") return toSubscriptionEvent(parsed);
     return {
       id: parsed.id,
       type: "payment.succeeded",

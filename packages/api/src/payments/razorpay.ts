@@ -3,6 +3,7 @@ import Razorpay from "razorpay";
 import { z } from "zod";
 import type { CheckoutRequest, CheckoutSession, PaymentProvider, ProviderEvent } from "./provider";
 import { WebhookSignatureError } from "./provider";
+import { mapSubscriptionEvent, RazorpaySubscriptions } from "./razorpay-subscriptions";
 import { hexEqual, hmacHex } from "./signature";
 
 export const RAZORPAY_SIGNATURE_HEADER = "x-razorpay-signature";
@@ -17,6 +18,8 @@ export interface RazorpayProviderOptions {
    * The SDK has no option for it, so this re-points its HTTP client.
    */
   apiBaseUrl?: string;
+  /** The clock for the subscription link's expiry (expire_by); the system clock by default. */
+  clock?: () => Date;
 }
 
 /** A failed Razorpay API call. The SDK rejects with a plain object, not an Error; this keeps its status and code. */
@@ -67,13 +70,17 @@ const refundedSchema = z.object({ payment: z.object({ entity: paymentSchema }) }
 const checkoutIdSchema = z.uuid();
 
 /**
- * Razorpay takes INR through Payment Links (a hosted page at short_url). The
- * webhook endpoint (/api/webhooks/razorpay) must subscribe to
- * payment_link.paid and refund.processed.
+ * Razorpay takes INR through Payment Links (a hosted page at short_url) for
+ * plugins and through Razorpay Subscriptions for Pro and Ultimate
+ * (razorpay-subscriptions.ts). The webhook endpoint (/api/webhooks/razorpay)
+ * must subscribe to payment_link.paid, refund.processed,
+ * subscription.charged, subscription.pending, subscription.halted,
+ * subscription.cancelled and subscription.completed.
  */
 export class RazorpayProvider implements PaymentProvider {
   readonly id = "razorpay" as const;
   readonly currencies = ["INR"] as const;
+  readonly subscriptions: RazorpaySubscriptions;
   private readonly razorpay: Razorpay;
   private readonly http: SdkHttp;
   private readonly webhookSecret: string;
@@ -88,6 +95,7 @@ export class RazorpayProvider implements PaymentProvider {
     }
     this.http = http;
     if (options.apiBaseUrl) http.defaults.baseURL = options.apiBaseUrl.replace(/\/+$/, "");
+    this.subscriptions = new RazorpaySubscriptions({ sdk: this.razorpay, call, now: options.clock ?? (() => new Date()) });
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
@@ -120,8 +128,10 @@ export class RazorpayProvider implements PaymentProvider {
    * signed body instead: a payment is paid once and fully refunded once, so
    * `paid:<payment id>` and `refunded:<payment id>` are the same for every
    * delivery, retry or replay of that fact (and refund.processed and
-   * payment.refunded for one refund share one id). Events we ignore use the
-   * header, else a hash of the body.
+   * payment.refunded for one refund share one id); subscription events are
+   * keyed alike (razorpay-subscriptions.ts: `charged:<payment id>`,
+   * `pending:<payment id>`, `ended:<subscription id>`). Events we ignore use
+   * the header, else a hash of the body.
    */
   verifyWebhook(rawBody: string, headers: Headers, _now: Date): ProviderEvent {
     const signature = headers.get(RAZORPAY_SIGNATURE_HEADER);
@@ -163,7 +173,7 @@ export class RazorpayProvider implements PaymentProvider {
         return { id: `refunded:${payment.id}`, type: "payment.refunded", providerPaymentId: payment.id };
       }
       default:
-        return ignored("not acted on");
+        return mapSubscriptionEvent(envelope) ?? ignored("not acted on");
     }
   }
 

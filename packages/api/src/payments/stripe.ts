@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { z } from "zod";
 import type { CheckoutRequest, CheckoutSession, PaymentProvider, ProviderEvent } from "./provider";
 import { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from "./provider";
+import { StripeSubscriptions } from "./stripe-subscriptions";
 
 export const STRIPE_SIGNATURE_HEADER = "stripe-signature";
 
@@ -15,7 +16,11 @@ export interface StripeProviderOptions {
 const expandable = z.union([z.string(), z.object({ id: z.string() })]);
 const idOf = (value: z.infer<typeof expandable> | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
-const eventSchema = z.object({ id: z.string().min(1), type: z.string(), data: z.object({ object: z.unknown() }) });
+const eventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string(),
+  data: z.object({ object: z.unknown(), previous_attributes: z.record(z.string(), z.unknown()).optional() }),
+});
 
 const sessionSchema = z.object({
   id: z.string(),
@@ -40,15 +45,27 @@ const chargeSchema = z.object({
 const checkoutIdSchema = z.uuid();
 
 /**
- * Stripe takes USD through hosted Checkout Sessions (payment mode). The
+ * What verifyWebhook returns: the event, or the promise of one. A paid subscription invoice no longer
+ * names its payment intent (API 2025-03-31.basil and later), so that event waits for one API call; every
+ * other event maps at once. The webhook route awaits either. The promise is typed with `id` and `type`
+ * that read undefined, so code that knows its event maps at once (the payment events) can still read them.
+ */
+export type StripeWebhookResult = ProviderEvent | (Promise<ProviderEvent> & { readonly id?: undefined; readonly type?: undefined });
+
+/**
+ * Stripe takes USD through hosted Checkout Sessions: payment mode for plugins,
+ * subscription mode for Pro and Ultimate (stripe-subscriptions.ts). The
  * webhook endpoint (/api/webhooks/stripe) must subscribe to
- * checkout.session.completed, checkout.session.async_payment_succeeded and
- * charge.refunded; its API version should match the SDK's pinned one
- * (Stripe.API_VERSION), since snapshot events are shaped by it.
+ * checkout.session.completed, checkout.session.async_payment_succeeded,
+ * charge.refunded, invoice.paid, invoice.payment_failed,
+ * customer.subscription.updated and customer.subscription.deleted; its API
+ * version should match the SDK's pinned one (Stripe.API_VERSION), since
+ * snapshot events are shaped by it.
  */
 export class StripeProvider implements PaymentProvider {
   readonly id = "stripe" as const;
   readonly currencies = ["USD"] as const;
+  readonly subscriptions: StripeSubscriptions;
   private readonly stripe: Stripe;
   private readonly webhookSecret: string;
 
@@ -61,6 +78,7 @@ export class StripeProvider implements PaymentProvider {
       appInfo: { name: "streamkit" },
       ...(options.api ? { host: options.api.host, port: options.api.port, protocol: options.api.protocol } : {}),
     });
+    this.subscriptions = new StripeSubscriptions(this.stripe);
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
@@ -84,7 +102,7 @@ export class StripeProvider implements PaymentProvider {
     return { providerSessionId: session.id, redirectUrl: session.url };
   }
 
-  verifyWebhook(rawBody: string, headers: Headers, now: Date): ProviderEvent {
+  verifyWebhook(rawBody: string, headers: Headers, now: Date): StripeWebhookResult {
     const header = headers.get(STRIPE_SIGNATURE_HEADER);
     if (!header) throw new WebhookSignatureError(`The ${STRIPE_SIGNATURE_HEADER} header is missing.`);
     let parsed: unknown;
@@ -102,7 +120,7 @@ export class StripeProvider implements PaymentProvider {
     }
     const event = eventSchema.safeParse(parsed);
     if (!event.success) throw new WebhookSignatureError("The signed body is not a Stripe event.");
-    return mapEvent(event.data);
+    return (this.subscriptions.mapEvent(event.data) as StripeWebhookResult | null) ?? mapEvent(event.data);
   }
 
   async refund(providerPaymentId: string, amount: number, idempotencyKey: string): Promise<void> {
@@ -127,6 +145,7 @@ function mapEvent(event: z.infer<typeof eventSchema>): ProviderEvent {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = parseObject(sessionSchema, event.data.object, event.type);
+      // A subscription's first payment is recorded from its invoice.paid event, with the subscription's period.
       if (session.mode !== "payment") return ignored(`session ${session.id} is in ${session.mode} mode`);
       // Delayed payment methods complete the session unpaid; async_payment_succeeded follows when the money arrives.
       if (session.payment_status !== "paid") return ignored(`session ${session.id} is ${session.payment_status}`);

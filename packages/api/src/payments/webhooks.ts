@@ -1,10 +1,13 @@
-import { checkouts, isUniqueViolation, ledgerEntries, plugins, purchases, webhookEvents } from "@streamkit/db";
+import { checkouts, isUniqueViolation, ledgerEntries, plugins, purchases } from "@streamkit/db";
 import { authorShare, refundWindowEnds } from "@streamkit/plans";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../deps";
 import { applyRefund } from "../services/purchases";
+import { applySubscriptionEvent, type SubscriptionEventOutcome } from "../services/subscription-events";
+import { applySubscriptionRefund } from "../services/subscription-refunds";
 import { isAppError, notFound } from "../errors";
 import { jsonResult, type RawRoute } from "../rest/raw";
+import { claimEvent } from "./event-claim";
 import type { ProviderEvent } from "./provider";
 
 /** The largest delivery accepted: providers' events are a few kilobytes. */
@@ -46,34 +49,28 @@ export async function receiveWebhook(deps: AppDeps, providerId: string, rawBody:
   return outcome;
 }
 
-export type EventOutcome = "applied" | "duplicate" | "ignored" | "unknown_checkout" | "double_payment_refunded" | "unknown_payment";
+export type EventOutcome = "applied" | "duplicate" | "ignored" | "unknown_checkout" | "double_payment_refunded" | "unknown_payment" | SubscriptionEventOutcome;
 
 export async function applyEvent(deps: AppDeps, providerId: string, event: ProviderEvent): Promise<EventOutcome> {
   if (event.type === "payment.refunded") {
     // The money already went back: record it whenever the provider says so, in the same transaction as the event id.
     return deps.db.transaction(async (tx): Promise<EventOutcome> => {
-      const inserted = await tx
-        .insert(webhookEvents)
-        .values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: deps.now() })
-        .onConflictDoNothing()
-        .returning();
-      if (inserted.length === 0) return "duplicate";
+      if (!(await claimEvent(tx, providerId, event, deps.now()))) return "duplicate";
       const [purchase] = await tx.select({ id: purchases.id }).from(purchases).where(eq(purchases.providerPaymentId, event.providerPaymentId));
-      if (!purchase) return "unknown_payment";
-      await applyRefund(tx, purchase.id, deps.now());
-      return "applied";
+      if (purchase) {
+        await applyRefund(tx, purchase.id, deps.now());
+        return "applied";
+      }
+      // Or a subscription's payment (a refund made on the provider's dashboard).
+      return (await applySubscriptionRefund(deps, tx, providerId, event.providerPaymentId)) ? "applied" : "unknown_payment";
     });
   }
-  if (event.type === "ignored") return (await recordEvent(deps, providerId, event)) ? "ignored" : "duplicate";
+  if (event.type === "ignored") return (await claimEvent(deps.db, providerId, event, deps.now())) ? "ignored" : "duplicate";
+  if (event.type !== "payment.succeeded") return applySubscriptionEvent(deps, providerId, event);
 
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<EventOutcome> => {
-    const inserted = await tx
-      .insert(webhookEvents)
-      .values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: now })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0) return "duplicate";
+    if (!(await claimEvent(tx, providerId, event, now))) return "duplicate";
     const [row] = /^[0-9a-f-]{36}$/i.test(event.checkoutId)
       ? await tx
           .select({ checkout: checkouts, authorId: plugins.ownerId })
@@ -129,13 +126,4 @@ export async function applyEvent(deps: AppDeps, providerId: string, event: Provi
     await tx.update(checkouts).set({ status: "paid", completedAt: now }).where(eq(checkouts.id, row.checkout.id));
     return "applied";
   });
-}
-
-async function recordEvent(deps: AppDeps, providerId: string, event: ProviderEvent): Promise<boolean> {
-  const inserted = await deps.db
-    .insert(webhookEvents)
-    .values({ provider: providerId, eventId: event.id, type: event.type, receivedAt: deps.now() })
-    .onConflictDoNothing()
-    .returning();
-  return inserted.length > 0;
 }

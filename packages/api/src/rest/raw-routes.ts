@@ -6,6 +6,7 @@ import { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } f
 import { marketPreviewRoute } from "../overlays/market-preview-route";
 import { oauthRoutes } from "../oauth/routes";
 import { webhookRoute } from "../payments/webhooks";
+import { devClockRoute } from "../dev-clock-route";
 import { appRouter } from "../routers";
 import type { RawRoute } from "./raw";
 import { trpcRoute } from "./trpc-route";
@@ -30,5 +31,6 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     soundAudioRoute,
     websiteSoundAudioRoute,
     ...oauthRoutes,
+    devClockRoute,
   ];
 }

@@ -32,12 +32,16 @@ export const accountsRouter = {
       const limit = env.SIGN_UP_LIMIT_PER_HOUR ?? rateLimits.signUp.limit;
       const decision = await hitRateLimit(db, { bucket: `signup:${ctx.clientAddress}`, limit, windowSeconds: rateLimits.signUp.windowSeconds }, now());
       if (!decision.allowed) throw rateLimitedError(decision, "Too many new accounts from this address");
-      const account = await createAccount(db, {
-        email: input.email,
-        name: input.name,
-        country: input.country ?? null,
-        passwordHash: await hashPassword(input.password),
-      });
+      const account = await createAccount(
+        db,
+        {
+          email: input.email,
+          name: input.name,
+          country: input.country ?? null,
+          passwordHash: await hashPassword(input.password),
+        },
+        ctx.deps.now(),
+      );
       return { id: account.id };
     }),
 

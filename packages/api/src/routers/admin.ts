@@ -10,6 +10,7 @@ import { recentPurchases, refundPurchase } from "../services/purchases";
 import { staffProcedure } from "../trpc";
 import { adminAccountsRouter } from "./admin-accounts";
 import { adminReleasesRouter } from "./admin-releases";
+import { adminSubscriptionsRouter } from "./admin-subscriptions";
 
 /** The operator's website pages; the same operations as the admin CLI. Not part of /api/v1. */
 export const adminRouter = {
@@ -33,4 +34,5 @@ export const adminRouter = {
   payouts: staffProcedure.input(z.void()).query(({ ctx }) => payoutOverview(ctx.deps.db, ctx.deps.now())),
   accounts: adminAccountsRouter,
   releases: adminReleasesRouter,
+  subscriptions: adminSubscriptionsRouter,
 } satisfies TRPCRouterRecord;

@@ -1,5 +1,6 @@
 import { createRouter } from "../trpc";
 import { accountsRouter } from "./accounts";
+import { billingRouter } from "./billing";
 import { adminRouter } from "./admin";
 import { catalogRouter } from "./catalog";
 import { commerceRouter } from "./commerce";
@@ -17,6 +18,7 @@ import { soundsRouter } from "./sounds";
 export const appRouter = createRouter({
   accounts: accountsRouter,
   admin: adminRouter,
+  billing: billingRouter,
   catalog: catalogRouter,
   commerce: commerceRouter,
   fx: fxRouter,

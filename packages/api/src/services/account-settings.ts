@@ -22,7 +22,7 @@ export async function updateProfile(deps: AppDeps, caller: AccountCaller, input:
     .update(accounts)
     .set({ name: input.name, country: input.country })
     .where(eq(accounts.id, caller.account.id))
-    .returning(principalColumns);
+    .returning(principalColumns(deps.now()));
   return row!;
 }
 

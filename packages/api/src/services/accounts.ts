@@ -5,8 +5,8 @@ import { principalColumns } from "../auth/principal-columns";
 import type { AccountPrincipal } from "../context";
 import { AppError } from "../errors";
 
-export async function findAccountById(db: Db, id: string): Promise<AccountPrincipal | null> {
-  const [row] = await db.select(principalColumns).from(accounts).where(eq(accounts.id, id)).limit(1);
+export async function findAccountById(db: Db, id: string, now: Date): Promise<AccountPrincipal | null> {
+  const [row] = await db.select(principalColumns(now)).from(accounts).where(eq(accounts.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -15,9 +15,9 @@ export async function findAccountById(db: Db, id: string): Promise<AccountPrinci
  * counts: the account was deleted, or the session was issued (`iat`, in
  * seconds) before its password last changed.
  */
-export async function findSessionAccount(db: Db, id: string, issuedAtSeconds: number | undefined): Promise<AccountPrincipal | null> {
+export async function findSessionAccount(db: Db, id: string, issuedAtSeconds: number | undefined, now: Date): Promise<AccountPrincipal | null> {
   const [row] = await db
-    .select({ ...principalColumns, deletedAt: accounts.deletedAt, sessionsValidAfter: accounts.sessionsValidAfter })
+    .select({ ...principalColumns(now), deletedAt: accounts.deletedAt, sessionsValidAfter: accounts.sessionsValidAfter })
     .from(accounts)
     .where(eq(accounts.id, id))
     .limit(1);
@@ -27,9 +27,9 @@ export async function findSessionAccount(db: Db, id: string, issuedAtSeconds: nu
   return principal;
 }
 
-export async function findAccountByEmail(db: Db, email: string) {
+export async function findAccountByEmail(db: Db, email: string, now: Date) {
   const [row] = await db
-    .select({ ...principalColumns, passwordHash: accounts.passwordHash })
+    .select({ ...principalColumns(now), passwordHash: accounts.passwordHash })
     .from(accounts)
     .where(eq(sql`lower(${accounts.email})`, email.trim().toLowerCase()))
     .limit(1);
@@ -46,7 +46,7 @@ export interface NewAccount {
 }
 
 /** Creates an account; the unique index on lower(email) decides a race between two sign-ups. */
-export async function createAccount(db: Db, input: NewAccount): Promise<AccountPrincipal> {
+export async function createAccount(db: Db, input: NewAccount, now: Date): Promise<AccountPrincipal> {
   const email = input.email.trim();
   try {
     const [row] = await db
@@ -59,7 +59,7 @@ export async function createAccount(db: Db, input: NewAccount): Promise<AccountP
         country: input.country?.toUpperCase() ?? null,
         passwordHash: input.passwordHash ?? null,
       })
-      .returning(principalColumns);
+      .returning(principalColumns(now));
     return row!;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", `An account with the email ${email} already exists.`);
@@ -71,12 +71,13 @@ export async function updateAccount(
   db: Db,
   email: string,
   changes: Partial<Pick<typeof accounts.$inferInsert, "plan" | "suspended" | "staff" | "country" | "name" | "passwordHash">>,
+  now: Date,
 ): Promise<AccountPrincipal> {
   const [row] = await db
     .update(accounts)
     .set(changes)
     .where(eq(sql`lower(${accounts.email})`, email.trim().toLowerCase()))
-    .returning(principalColumns);
+    .returning(principalColumns(now));
   if (!row) throw new AppError("not_found", `No account with the email ${email}.`);
   return row;
 }

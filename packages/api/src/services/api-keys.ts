@@ -95,7 +95,7 @@ export async function resolveApiKey(db: Db, token: string, now: Date): Promise<A
   const [row] = await db
     .select({
       key: apiKeys,
-      account: principalColumns,
+      account: principalColumns(now),
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))

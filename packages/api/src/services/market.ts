@@ -2,9 +2,10 @@ import type { ItemKind, MarketItem, MarketQuery, ThemeMemberInfo } from "@stream
 import { catalogItems, type Db, themeMembers } from "@streamkit/db";
 import { type OverlayDocument, renderPreviewSvg, renderThemeSvg, themeGrid } from "@streamkit/overlay";
 import { type PlanName, planNames } from "@streamkit/plans";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDeps } from "../deps";
+import { planOfRank, rankOf } from "./plan-sql";
 
 /**
  * The market (SPEC §4.4, §8, §9.5): widgets, predefined overlays and themes
@@ -12,10 +13,6 @@ import type { AppDeps } from "../deps";
  * (the most demanding), never stored, so filtering by plan and paging by
  * offset stay in one statement.
  */
-
-// The plans' order as SQL (constants of packages/plans, never user input).
-const rankOf = (column: SQL) => sql`case ${column} ${sql.raw(planNames.map((plan, rank) => `when '${plan}' then ${rank}`).join(" "))} end`;
-const planOfRank = (rank: SQL) => sql`case ${rank} ${sql.raw(planNames.map((plan, rank) => `when ${rank} then '${plan}'`).join(" "))} end`;
 
 /** A catalogue item's plan: its own, or for a theme the most demanding of its members' (the highest rank). */
 // The outer row is named in full: inside the subquery a bare column would resolve to the member's.

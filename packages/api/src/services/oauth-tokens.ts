@@ -128,7 +128,7 @@ const INVALID_ACCESS_TOKEN = "The access token is unknown, revoked or expired: r
 export async function resolveAccessToken(db: Db, token: string, now: Date): Promise<AccountCaller & { grantId: string }> {
   if (!isWellFormedSecret(token, oauthTokenPrefixes.access)) throw invalidToken(INVALID_ACCESS_TOKEN);
   const [row] = await db
-    .select({ token: oauthTokens, grant: oauthGrants, account: principalColumns })
+    .select({ token: oauthTokens, grant: oauthGrants, account: principalColumns(now) })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .innerJoin(accounts, eq(accounts.id, oauthGrants.accountId))

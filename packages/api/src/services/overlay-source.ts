@@ -4,6 +4,7 @@ import type { OverlayDocument } from "@streamkit/overlay";
 import { type PlanName, planAtLeast } from "@streamkit/plans";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../deps";
+import { accountPlanSql } from "./plan-sql";
 
 /**
  * The secret address of an overlay's OBS browser source: the overlay id, the
@@ -46,7 +47,7 @@ export async function readBrowserSource(deps: AppDeps, token: string): Promise<B
   const named = readSourceToken(deps.overlaySourceSecrets, token);
   if (!named) return null;
   const [row] = await deps.db
-    .select({ rev: overlays.rev, plan: overlays.plan, document: overlays.document, accountPlan: accounts.plan, suspended: accounts.suspended })
+    .select({ rev: overlays.rev, plan: overlays.plan, document: overlays.document, accountPlan: accountPlanSql(deps.now()), suspended: accounts.suspended })
     .from(overlays)
     .innerJoin(accounts, eq(accounts.id, overlays.accountId))
     .where(and(eq(overlays.id, named.overlayId), eq(overlays.sourceVersion, named.version)));

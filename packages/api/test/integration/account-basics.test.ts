@@ -90,8 +90,8 @@ describe("changing the password", () => {
     expect(await sessionOf(cookie)).toBe("anonymous");
     // A session issued in the second of the change or later counts; an earlier one does not.
     const changedAt = Math.floor(row!.sessionsValidAfter!.getTime() / 1000);
-    expect(await findSessionAccount(app.deps.db, pat.account.id, changedAt)).not.toBeNull();
-    expect(await findSessionAccount(app.deps.db, pat.account.id, changedAt - 1)).toBeNull();
+    expect(await findSessionAccount(app.deps.db, pat.account.id, changedAt, app.deps.now())).not.toBeNull();
+    expect(await findSessionAccount(app.deps.db, pat.account.id, changedAt - 1, app.deps.now())).toBeNull();
   });
 });
 
@@ -226,7 +226,7 @@ describe("deleting the account", () => {
     expect((await app.request("/me", { headers: bearer(key) })).status).toBe(401);
     expect((await app.deps.db.select().from(plugins).where(eq(plugins.id, plugin.id)))[0]!.status).toBe("removed");
     // The email can sign up again.
-    expect((await createAccount(app.deps.db, { email: pat.email, name: "New Pat" })).id).not.toBe(pat.account.id);
+    expect((await createAccount(app.deps.db, { email: pat.email, name: "New Pat" }, app.deps.now())).id).not.toBe(pat.account.id);
   });
 
   it("an account without a password confirms with its email; operators and accounts owed earnings are refused", async () => {

@@ -199,6 +199,32 @@ describe("npm run -s admin", () => {
     expect(half.code).toBe(2);
   }, 60_000);
 
+  it("gives and takes back complimentary plans, lists subscriptions and refuses unknown payments", async () => {
+    await admin(["account", "create", "--email", "gift@example.com"], env);
+    const { json: key } = await admin(["key", "create", "--email", "gift@example.com", "--scopes", "plugins:read"], env);
+    const until = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
+    const granted = await admin(["plan", "grant", "--email", "gift@example.com", "--plan", "ultimate", "--until", until, "--note", "Partner"], env);
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.json).toMatchObject({ plan: "ultimate", endsAt: until, note: "Partner" });
+    expect((await (await me(key.key)).json()).plan.name).toBe("ultimate");
+    const revoked = await admin(["plan", "revoke", "--email", "gift@example.com"], env);
+    expect(revoked.json).toMatchObject({ revoked: true });
+    expect((await (await me(key.key)).json()).plan.name).toBe("free");
+
+    const past = await admin(["plan", "grant", "--email", "gift@example.com", "--plan", "pro", "--until", "2020-01-01"], env);
+    expect([past.code, past.error.error.code]).toEqual([2, "bad_request"]);
+    const badPlan = await admin(["plan", "grant", "--email", "gift@example.com", "--plan", "free", "--until", until], env);
+    expect(badPlan.code).not.toBe(0);
+    const nobody = await admin(["plan", "grant", "--email", "nobody@example.com", "--plan", "pro", "--until", until], env);
+    expect(nobody.error.error.code).toBe("not_found");
+
+    const listed = await admin(["subscription", "list", "--q", "gift@example.com"], env);
+    expect(listed.json).toEqual({ items: [] });
+    expect((await admin(["subscription", "list", "--status", "sleeping"], env)).code).not.toBe(0);
+    const unknown = await admin(["subscription", "refund", "--payment", "00000000-0000-4000-8000-000000000000"], env);
+    expect([unknown.code, unknown.error.error.code]).toEqual([1, "not_found"]);
+  }, 60_000);
+
   it("says the database is unavailable, without internals, when it cannot be reached", async () => {
     const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], {
       DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",

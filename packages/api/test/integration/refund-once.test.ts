@@ -35,6 +35,7 @@ function recordingPayments(payments: Payments) {
     currencies: builtin.currencies,
     createCheckout: (request) => builtin.createCheckout(request),
     verifyWebhook: (rawBody, headers, now) => builtin.verifyWebhook(rawBody, headers, now),
+    subscriptions: builtin.subscriptions,
     async refund(providerPaymentId, amount, idempotencyKey) {
       calls.push({ providerPaymentId, amount, idempotencyKey });
       // A real provider answers after a while: long enough for racing refunds to overlap.

@@ -5,7 +5,7 @@ import type { TestApp } from "./app";
 
 /** The website's principal for an account, as its session would produce it. */
 export async function webCaller(app: TestApp, accountId: string): Promise<AccountCaller> {
-  const account = await findAccountById(app.deps.db, accountId);
+  const account = await findAccountById(app.deps.db, accountId, app.deps.now());
   return { kind: "account", account: account!, channel: "web", scopes: "all" };
 }
 

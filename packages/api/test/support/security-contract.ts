@@ -91,6 +91,13 @@ export const securityContract: Record<string, ContractEntry> = {
   // SPEC §5.6 (README: Signing in from the desktop app): the account page lists and ends desktop sign-ins; neither a key nor the app itself may.
   "GET /connected-apps": { requires: { auth: "key", websiteOnly: true } },
   "DELETE /connected-apps/{id}": { requires: { auth: "key", websiteOnly: true }, url: () => "/connected-apps/00000000-0000-4000-8000-000000000000" },
+  // README: Subscriptions — plans are bought and managed on the website only, like plugins.
+  "GET /billing": { requires: { auth: "key", websiteOnly: true } },
+  "POST /subscriptions": { requires: { auth: "key", websiteOnly: true }, body: { plan: "pro", interval: "month" } },
+  "POST /subscription/cancel": { requires: { auth: "key", websiteOnly: true } },
+  "POST /subscription/resume": { requires: { auth: "key", websiteOnly: true } },
+  "PUT /subscription/plan": { requires: { auth: "key", websiteOnly: true }, body: { plan: "ultimate" } },
+  "GET /billing/receipts/{id}": { requires: { auth: "key", websiteOnly: true }, url: () => "/billing/receipts/00000000-0000-4000-8000-000000000000" },
 
   // SPEC §4.2 and §8: creating, updating and forking overlays need inventory:write and Pro or Ultimate. Listing and
   // deleting need the scope only (a downgraded account sees its locked overlays and may delete them, SPEC §3).

@@ -13,3 +13,4 @@ export * from "./oauth";
 export * from "./market";
 export * from "./sounds";
 export * from "./marketplace-version";
+export * from "./subscriptions";

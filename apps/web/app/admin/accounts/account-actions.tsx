@@ -1,5 +1,6 @@
 import type { AdminAccount } from "@streamkit/api-contract";
 import { planNames, plans } from "@streamkit/plans";
+import Link from "next/link";
 import { ActionForm } from "@/components/commerce/action-form";
 import { changeAccount } from "@/lib/server/admin-actions";
 import { positionFields, type SearchPosition } from "../admin-paging";
@@ -37,6 +38,13 @@ export function AccountActions({ account, self, position }: { account: AdminAcco
           <p className="hint">It applies to the account’s next request; overlays beyond the new plan stay stored but locked.</p>
         </ActionForm>
       </details>
+      <Link
+        href={`/admin/subscriptions?grant=${account.id}#give-complimentary`}
+        className="complimentary-link"
+        aria-label={`Give ${name} a complimentary plan`}
+      >
+        Give a complimentary plan…
+      </Link>
       {self ? (
         <p className="hint">This is you: another operator, or the operator CLI, can suspend you or remove your operator access.</p>
       ) : (

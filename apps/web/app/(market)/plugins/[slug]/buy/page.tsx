@@ -1,5 +1,5 @@
 import { getRuntime } from "@streamkit/api";
-import { chargeFor, commerce, type PriceTier } from "@streamkit/plans";
+import { chargeFor, commerce, type PriceTier, planFor, plans } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { InstallButton } from "@/components/install/install-button";
@@ -26,7 +26,7 @@ export default async function BuyPage({ params, searchParams }: { params: Params
   const { slug } = await params;
   const { cancelled } = await searchParams;
   const path = `/plugins/${encodeURIComponent(slug)}/buy`;
-  await requireCaller(path);
+  const caller = await requireCaller(path);
   const plugin = (await orNotFound((await api()).plugins.get({ slug }))).item;
   if (plugin.status !== "published") notFound();
 
@@ -34,6 +34,8 @@ export default async function BuyPage({ params, searchParams }: { params: Params
   const charge = plugin.price ? chargeFor(plugin.price.tier as PriceTier, country) : null;
   const provider = charge ? (await getRuntime()).deps.payments.forCurrency(charge.currency) : null;
   const where = country && country !== "ZZ" ? (regionName.of(country) ?? country) : null;
+  // Buying stays open on every plan; installing what was bought needs a plan that downloads plugins.
+  const downloadPlan = plugin.mine || plans[caller.account.plan].entitlements.pluginDownload ? null : plans[planFor("pluginDownload")];
 
   return (
     <div className="container narrow-wide">
@@ -75,6 +77,18 @@ export default async function BuyPage({ params, searchParams }: { params: Params
             </>
           ) : null}
         </dl>
+
+        {downloadPlan ? (
+          <div className="notice plan-needed" data-testid="download-needs-plan">
+            <p>
+              Downloading plugins needs the {downloadPlan.title} plan: you are on {plans[caller.account.plan].title}.{" "}
+              {plugin.price ? `You can buy ${plugin.name} now and keep it; install it once you upgrade.` : null}
+            </p>
+            <Link href="/plans" className="button secondary small">
+              Upgrade to {downloadPlan.title}
+            </Link>
+          </div>
+        ) : null}
 
         {!plugin.price ? (
           <>

@@ -1,0 +1,28 @@
+import { type PlanName, planNames, subscriptionRules } from "@streamkit/plans";
+import { type SQL, sql } from "drizzle-orm";
+
+// The plans' order as SQL (constants of packages/plans, never user input).
+export const rankOf = (column: SQL) => sql`case ${column} ${sql.raw(planNames.map((plan, rank) => `when '${plan}' then ${rank}`).join(" "))} end`;
+export const planOfRank = (rank: SQL) => sql`case ${rank} ${sql.raw(planNames.map((plan, rank) => `when ${rank} then '${plan}'`).join(" "))} end`;
+
+const grace = sql.raw(`interval '${subscriptionRules.graceDays} days'`);
+
+/**
+ * The plan an account has at `now` (README "Subscriptions"): the highest of
+ * the operator's base plan (accounts.plan), the plan of a live subscription
+ * that still entitles it — its paid period, plus the grace period unless it is
+ * cancelled at the period's end; a downgrade scheduled for the period's end
+ * counts from then — and a complimentary plan in force. Computed in the same
+ * statement that reads the account, on every request, so nothing has to run
+ * at a period's end for the next request to see the new plan. The outer row
+ * must be the table "accounts" itself (not an alias).
+ */
+export function accountPlanSql(now: Date): SQL<PlanName> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const subscribed = sql`(select max(${rankOf(sql`case when s.scheduled_plan is not null and ${at} >= s.current_period_end then s.scheduled_plan else s.plan end`)})
+    from subscriptions s where s.account_id = "accounts"."id" and s.status in ('active', 'past_due')
+    and ${at} < case when s.cancel_at_period_end then s.current_period_end else s.current_period_end + ${grace} end)`;
+  const complimentary = sql`(select max(${rankOf(sql`c.plan`)}) from complimentary_plans c
+    where c.account_id = "accounts"."id" and c.revoked_at is null and ${at} < c.ends_at)`;
+  return sql<PlanName>`${planOfRank(sql`greatest(${rankOf(sql`"accounts"."plan"`)}, coalesce(${subscribed}, 0), coalesce(${complimentary}, 0))`)}`;
+}
