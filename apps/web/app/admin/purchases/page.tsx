@@ -13,6 +13,7 @@ import { AdminPager } from "../admin-pager";
 import { isUuid, one, quoted, positionFields, readPosition, type SearchParams, type SearchPosition, searchOrProblem } from "../admin-paging";
 import { AdminSearch } from "../admin-search";
 import { CopyId } from "../copy-id";
+import { serviceNow } from "@/lib/server/service-clock";
 
 export const metadata: Metadata = { title: "Purchases and refunds" };
 
@@ -32,7 +33,8 @@ export default async function AdminPurchasesPage({ searchParams }: { searchParam
   const refunded = isUuid(refundedId)
     ? (await caller.admin.findPurchases({ q: refundedId, limit: 1 })).items.find((p) => p.id === refundedId && p.status === "refunded")
     : undefined;
-  const now = Date.now();
+  // The service's clock, as the API decides refund windows (it differs from the real one only with TEST_CLOCK=on).
+  const now = (await serviceNow()).getTime();
   return (
     <>
       <div className="page-head">
