@@ -6,6 +6,7 @@ import { currencyNames, formatCharge } from "@/components/commerce/money";
 import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
 import { payTestCheckout } from "@/lib/server/commerce-actions";
+import { TestCheckoutIntro } from "@/components/commerce/test-checkout-intro";
 
 export const metadata: Metadata = { title: "Streamkit test payments", robots: { index: false } };
 
@@ -28,14 +29,10 @@ export default async function BuiltinCheckoutPage({ params }: { params: Params }
   return (
     <div className="container narrow">
       <section className="form-card test-checkout" aria-labelledby="test-pay-title">
-        <p className="test-banner" role="note">
-          Test mode
-        </p>
-        <h1 id="test-pay-title">Streamkit test payments — no real money moves</h1>
-        <p className="lead">
+        <TestCheckoutIntro>
           This is the built-in payment provider for trying the shop out. Paying here records a purchase exactly like a real payment, but no card is asked for
           and nothing is charged.
-        </p>
+        </TestCheckoutIntro>
         <dl className="facts order-summary">
           <dt>Pay to</dt>
           <dd>Streamkit</dd>
