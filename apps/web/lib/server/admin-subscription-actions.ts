@@ -12,18 +12,12 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { api } from "./api";
 import type { ActionState } from "./commerce-actions";
-import { domainError } from "./errors";
+import { refusedForm } from "./errors";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 const PATH = "/admin/subscriptions";
 /** The search the operator was on: kept across the action. */
 const searchFields = ["q", "status", "renewsBefore", "cursor", "trail"] as const;
-
-function refused(error: unknown, validation: string): ActionState {
-  const known = domainError(error);
-  if (!known) throw error;
-  return { error: known.code === "validation_error" ? validation : known.message };
-}
 
 function back(form: FormData, notice: Record<string, string>): string {
   const params = new URLSearchParams();
@@ -38,7 +32,7 @@ export async function refundSubscriptionPayment(_state: ActionState, form: FormD
   try {
     await (await api()).admin.subscriptions.refundPayment({ paymentId });
   } catch (error) {
-    return refused(error, "That is not a payment this page can refund; reload the page and try again.");
+    return refusedForm(error, "That is not a payment this page can refund; reload the page and try again.");
   }
   revalidatePath("/admin", "layout");
   redirect(back(form, { refunded: paymentId, subscription: subscriptionId }));
@@ -61,7 +55,7 @@ export async function grantComplimentaryPlan(_state: ActionState, form: FormData
   try {
     await (await api()).admin.subscriptions.grantComplimentary({ accountId, plan: plan as PaidPlan, endsAt, note: text(form, "note") || undefined });
   } catch (error) {
-    return refused(error, "Check the account id (a UUID from the accounts page) and the note (at most 500 characters).");
+    return refusedForm(error, "Check the account id (a UUID from the accounts page) and the note (at most 500 characters).");
   }
   revalidatePath("/admin", "layout");
   redirect(back(form, { granted: accountId }));
@@ -72,7 +66,7 @@ export async function revokeComplimentaryPlan(_state: ActionState, form: FormDat
   try {
     await (await api()).admin.subscriptions.revokeComplimentary({ accountId });
   } catch (error) {
-    return refused(error, "That is not an account this page can change; reload the page and try again.");
+    return refusedForm(error, "That is not an account this page can change; reload the page and try again.");
   }
   revalidatePath("/admin", "layout");
   redirect(back(form, { revoked: accountId }));

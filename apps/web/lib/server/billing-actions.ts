@@ -15,19 +15,13 @@ import { api } from "./api";
 import { currentCaller } from "./auth";
 import type { ActionState } from "./commerce-actions";
 import { visitorCountry } from "./country";
-import { domainError } from "./errors";
+import { domainError, refusedForm } from "./errors";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 const isPaidPlan = (value: string): value is PaidPlan => (paidPlanNames as readonly string[]).includes(value);
 const isInterval = (value: string): value is BillingInterval => (billingIntervals as readonly string[]).includes(value);
 
 const BILLING = "/account/billing";
-
-function refused(error: unknown): ActionState {
-  const known = domainError(error);
-  if (!known) throw error;
-  return { error: known.code === "validation_error" ? "Check the form and try again." : known.message };
-}
 
 /** "Upgrade": fixes the price (the account's country, else the visitor's region) and sends the visitor to the provider's page. */
 export async function startSubscription(_state: ActionState, form: FormData): Promise<ActionState> {
@@ -39,7 +33,7 @@ export async function startSubscription(_state: ActionState, form: FormData): Pr
   try {
     ({ redirectUrl } = await (await api()).billing.subscribe({ plan, interval, country: await visitorCountry() }));
   } catch (error) {
-    return refused(error);
+    return refusedForm(error);
   }
   redirect(redirectUrl);
 }
@@ -54,7 +48,7 @@ export async function payTestSubscription(_state: ActionState, form: FormData): 
     await (await api()).billing.payBuiltin({ id, testCard });
   } catch (error) {
     // Already paid (a second click, another tab): show the outcome rather than an error.
-    if (domainError(error)?.code !== "conflict") return refused(error);
+    if (domainError(error)?.code !== "conflict") return refusedForm(error);
   }
   revalidatePath("/", "layout");
   redirect(`${BILLING}?subscribed=${encodeURIComponent(id)}`);
@@ -71,7 +65,7 @@ export async function changeSubscription(_state: ActionState, form: FormData): P
     else if (change === "plan" && isPaidPlan(plan)) await billing.changePlan({ plan });
     else return { error: "Choose what to change." };
   } catch (error) {
-    return refused(error);
+    return refusedForm(error);
   }
   revalidatePath("/", "layout");
   redirect(`${BILLING}?changed=${change === "plan" ? `plan-${plan}` : change}`);
@@ -83,7 +77,7 @@ export async function managePaymentMethod(_state: ActionState, _form: FormData):
   try {
     url = await (await api()).billing.managementUrl();
   } catch (error) {
-    return refused(error);
+    return refusedForm(error);
   }
   if (!url) return { error: "Your payment provider has no page for changing the payment method." };
   redirect(url);

@@ -14,7 +14,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { api } from "./api";
 import { currentCaller } from "./auth";
-import { domainError } from "./errors";
+import { domainError, refusedForm } from "./errors";
 import { visitorCountry } from "./country";
 
 export interface ActionState {
@@ -28,13 +28,6 @@ export interface PayoutRunState extends ActionState {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
-/** A refused operation becomes the form's message; anything unexpected is left to the error page. */
-function refused(error: unknown): ActionState {
-  const known = domainError(error);
-  if (!known) throw error;
-  return { error: known.code === "validation_error" ? "Check the form and try again." : known.message };
-}
-
 const buyPath = (slug: string) => `/plugins/${encodeURIComponent(slug)}/buy`;
 const completePath = (slug: string, checkoutId: string) => `${buyPath(slug)}/complete?checkout=${encodeURIComponent(checkoutId)}`;
 
@@ -47,7 +40,7 @@ export async function startPurchase(_state: ActionState, form: FormData): Promis
     // The account's country wins inside the API; the visitor's region is for accounts without one.
     ({ redirectUrl } = await (await api()).commerce.startCheckout({ slug, country: await visitorCountry() }));
   } catch (error) {
-    return refused(error);
+    return refusedForm(error);
   }
   redirect(redirectUrl);
 }
@@ -68,7 +61,7 @@ export async function payTestCheckout(_state: ActionState, form: FormData): Prom
     // Already completed (a second click, another tab): show the outcome rather than an error.
     const checkout = domainError(error)?.code === "conflict" ? await (await api()).commerce.checkout({ id: checkoutId }) : null;
     if (checkout) redirect(completePath(checkout.slug, checkout.id));
-    return refused(error);
+    return refusedForm(error);
   }
   redirect(completePath(slug, checkoutId));
 }
@@ -86,7 +79,7 @@ export async function requestPrice(_state: ActionState, form: FormData): Promise
         : `${tier} is already the price: there is nothing to review, and any earlier request is withdrawn.`,
     };
   } catch (error) {
-    return refused(error);
+    return refusedForm(error);
   }
 }
 
@@ -98,7 +91,7 @@ export async function makeFree(_state: ActionState, form: FormData): Promise<Act
     revalidatePath("/dashboard/pricing");
     return { message: "It is free now. People who bought it keep it." };
   } catch (error) {
-    return refused(error);
+    return refusedForm(error);
   }
 }
 
@@ -110,7 +103,7 @@ export async function reviewPriceRequest(_state: ActionState, form: FormData): P
   try {
     await (await api()).admin.reviewPriceRequest({ slug, decision, note: decision === "reject" ? text(form, "note") || null : null });
   } catch (error) {
-    return refused(error);
+    return refusedForm(error);
   }
   revalidatePath("/admin", "layout");
   redirect(`/admin/price-requests?${new URLSearchParams({ reviewed: slug, decision })}`);
@@ -126,7 +119,7 @@ export async function refundPurchase(_state: ActionState, form: FormData): Promi
   try {
     await (await api()).admin.refund({ id });
   } catch (error) {
-    return refused(error);
+    return refusedForm(error);
   }
   revalidatePath("/admin", "layout");
   const back = new URLSearchParams();
@@ -150,6 +143,6 @@ export async function runPayouts(_state: PayoutRunState, form: FormData): Promis
       payouts: made,
     };
   } catch (error) {
-    return refused(error);
+    return refusedForm(error);
   }
 }

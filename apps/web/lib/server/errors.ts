@@ -25,3 +25,14 @@ export async function orNotFound<T>(call: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * What a form shows when its operation was refused: the domain error's message
+ * (a validation error as `validation`, since the form's own fields say more).
+ * Anything unexpected is rethrown, for the error page.
+ */
+export function refusedForm(error: unknown, validation = "Check the form and try again."): { error: string } {
+  const known = domainError(error);
+  if (!known) throw error;
+  return { error: known.code === "validation_error" ? validation : known.message };
+}
