@@ -12,6 +12,7 @@ import { fxSuite } from "./suites/fx";
 import { hostileSuite } from "./suites/hostile";
 import { marketSuite } from "./suites/market";
 import { overlaysSuite } from "./suites/overlays";
+import { pagesSuite } from "./suites/pages";
 import { pluginsSuite } from "./suites/plugins";
 import { soundsSuite } from "./suites/sounds";
 
@@ -22,6 +23,7 @@ const suites: Record<string, typeof pluginsSuite> = {
   overlays: overlaysSuite,
   sounds: soundsSuite,
   market: marketSuite,
+  pages: pagesSuite,
 };
 
 async function main() {

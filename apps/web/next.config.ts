@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { NextConfig } from "next";
+import { cachedPageRewrites } from "./lib/cached-pages";
 
 const config: NextConfig = {
   poweredByHeader: false,
@@ -10,6 +11,13 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pino", "trpc-to-openapi", "luaparse"],
   turbopack: { root: resolve(process.cwd(), "../..") },
   outputFileTracingRoot: resolve(process.cwd(), "../.."),
+  // Signed-out visitors of the cached pages go to their region's copy (lib/cached-pages.ts); before the file routes, which the same paths also are.
+  rewrites: async () => ({ beforeFiles: cachedPageRewrites(), afterFiles: [], fallback: [] }),
+  // The copies live in memory only: a new data version names new copies, and the old ones leave as this fills, never piling up on disk.
+  cacheMaxMemorySize: 64 * 1024 * 1024,
+  experimental: { isrFlushToDisk: false },
+  // Shared caches in front may serve a copy up to an hour past its minute while they fetch the next (Cache-Control: s-maxage=60, stale-while-revalidate=3540).
+  expireTime: 3600,
 };
 
 export default config;

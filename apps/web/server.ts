@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
+import { CACHED_PAGE_HEADER, cachedCopyFor, isCachedTreePath, varyAnswerBy } from "./lib/cached-page-request";
 import { websiteSecurityHeaders } from "./lib/security-headers";
 
 const dev = process.argv.includes("--dev");
@@ -22,15 +23,27 @@ const handleNext = app.getRequestHandler();
 
 async function main() {
   const [runtime] = await Promise.all([getRuntime(), app.prepare()]);
-  const serveWebsite = (req: IncomingMessage, res: ServerResponse) => {
+  const serveWebsite = async (req: IncomingMessage, res: ServerResponse) => {
     // The website's server actions see the client's address only through this header, which is always ours.
     const forwardedFor = req.headers["x-forwarded-for"];
     req.headers[CLIENT_ADDRESS_HEADER] = runtime.clientAddress(
       req.socket.remoteAddress,
       Array.isArray(forwardedFor) ? forwardedFor.join(", ") : (forwardedFor ?? null),
     );
+    // A signed-out visitor of a cached page gets the copy of their region and the data's version (lib/cached-pages.ts); the header is only ever ours.
+    delete req.headers[CACHED_PAGE_HEADER];
+    if (isCachedTreePath(req.url ?? "/")) req.url = "/cached";
+    // Without the data's version (a passing database fault), the page is rendered for the request as any other.
+    const copy = await cachedCopyFor(runtime, req, config.GEO_COUNTRY_HEADER).catch((error: unknown) => {
+      runtime.deps.log.warn({ err: error }, "cached page version unavailable; rendering per request");
+      return null;
+    });
+    if (copy) {
+      req.headers[CACHED_PAGE_HEADER] = copy.name;
+      varyAnswerBy(res, copy.vary);
+    }
     // Security headers (lib/security-headers.ts). Next stamps the nonce on its scripts from the request's CSP header, always ours.
-    const security = websiteSecurityHeaders({ path: req.url ?? "/", publicUrl: config.PUBLIC_URL, dev });
+    const security = websiteSecurityHeaders({ path: req.url ?? "/", publicUrl: config.PUBLIC_URL, dev, nonce: copy?.nonce });
     req.headers["content-security-policy"] = security["content-security-policy"];
     delete req.headers["content-security-policy-report-only"];
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);

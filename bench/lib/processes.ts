@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 
 const BENCH_SECRET_KEY = randomBytes(32).toString("base64url");
 
@@ -49,6 +50,12 @@ export async function waitForOk(url: string, timeoutMs = 120_000): Promise<void>
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer 200 in time (last: ${String(last)})`);
+}
+
+/** The process's peak resident memory so far, in MiB (VmHWM, Linux): read it just before stopping the process. */
+export function peakRssMiB(child: ChildProcess): number {
+  const kib = Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
+  return Math.round(kib / 1024);
 }
 
 export function stopProcess(child: ChildProcess | undefined): void {

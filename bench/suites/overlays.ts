@@ -18,6 +18,7 @@ import postgres from "postgres";
 import { hashPassword } from "../../packages/api/src/auth/password";
 import { type LoadResult, load } from "../lib/load";
 import { startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
+import { signIn } from "../lib/session";
 import { type Comparison, printComparisons, writeResults } from "../lib/report";
 
 const MANY = 16;
@@ -82,24 +83,6 @@ async function saves(target: Target, overlays: { id: string; rev: number }[], se
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return { requestsPerSecond: Math.round(latencies.length / seconds), p50: at(0.5), p99: at(0.99), errors, non2xx: conflicts, conflicts };
-}
-
-async function signIn(origin: string, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${origin}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const response = await fetch(`${origin}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie, origin },
-    body: new URLSearchParams({ csrfToken, email, password }),
-  });
-  const session = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
-  if (!session) throw new Error(`sign-in failed: ${response.status}`);
-  return session.split(";")[0]!;
 }
 
 export async function overlaysSuite(ctx: { repoRoot: string; databaseUrl: string; seconds: number }) {

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { encodeCursor } from "../../packages/api/src/services/cursor";
 import { load } from "../lib/load";
-import { startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
+import { peakRssMiB, startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
 import { type Comparison, printComparisons, ratio, writeResults } from "../lib/report";
 
 const ADDRESSES = 20_000;
@@ -49,7 +49,9 @@ export async function pluginsSuite(ctx: { repoRoot: string; databaseUrl: string;
     const deep = await deepPaging(ctx.databaseUrl, ours, ctx.seconds);
     console.log("\nKeyset paging with 100,000 plugins (1 connection, limit 20)");
     console.table(deep.table);
-    const file = writeResults(ctx.repoRoot, "plugins", { throughput: rows, anonymousBytes: bytes, deepPaging: deep.data });
+    const peak = peakRssMiB(app);
+    console.log(`\npeak resident memory of the app: ${peak} MiB`);
+    const file = writeResults(ctx.repoRoot, "plugins", { throughput: rows, anonymousBytes: bytes, deepPaging: deep.data, peakRssMiB: peak });
     console.log(`\nwritten to ${file}`);
   } finally {
     stopProcess(app);

@@ -1,8 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { SiteFooter } from "@/components/site-footer";
-import { SiteHeader } from "@/components/site-header";
-import { TrpcProvider } from "@/lib/trpc/client";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -17,6 +14,11 @@ export const viewport: Viewport = {
   ],
 };
 
+/**
+ * The document. The header, main and footer come from the two layouts below it:
+ * app/(site) for pages rendered per visitor, app/cached for the copies every
+ * signed-out visitor of a region shares (lib/cached-pages.ts).
+ */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
@@ -24,11 +26,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main">
-          <TrpcProvider>{children}</TrpcProvider>
-        </main>
-        <SiteFooter />
+        {children}
       </body>
     </html>
   );

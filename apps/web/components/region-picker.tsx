@@ -1,16 +1,22 @@
 import { cookies } from "next/headers";
-import { buyerCountry } from "@/components/commerce/buyer";
+import { type BuyerCountry, buyerCountry } from "@/components/commerce/buyer";
+import { COUNTRY_COOKIE } from "@/lib/cached-pages";
 import { chooseRegion } from "@/lib/server/region-action";
 
 const countryName = new Intl.DisplayNames(["en"], { type: "region" });
+
+/** The picker for the page rendered for this visitor. */
+export async function RegionPicker() {
+  return <RegionPickerView buyer={await buyerCountry()} picked={(await cookies()).has(COUNTRY_COOKIE)} />;
+}
 
 /**
  * Lets a visitor say where they buy from: prices are in rupees in India and in
  * dollars elsewhere. A signed-in account with a country pays in that
  * country's currency wherever it browses from, so the picker then only says so.
  */
-export async function RegionPicker() {
-  const { country, currency, source } = await buyerCountry();
+export function RegionPickerView({ buyer, picked }: { buyer: BuyerCountry; picked: boolean }) {
+  const { country, currency, source } = buyer;
   if (source === "account" && country) {
     return (
       <p className="region-form">
@@ -18,7 +24,6 @@ export async function RegionPicker() {
       </p>
     );
   }
-  const picked = (await cookies()).has("country");
   const current = country === "IN" ? "IN" : "ZZ";
   return (
     <form action={chooseRegion} className="region-form">

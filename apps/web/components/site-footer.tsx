@@ -1,7 +1,8 @@
 import Link from "next/link";
-import { RegionPicker } from "./region-picker";
+import type { ReactNode } from "react";
 
-export function SiteFooter() {
+/** The footer, with the region picker of the page (the visitor's, or a cached page's region). */
+export function SiteFooter({ regionPicker }: { regionPicker: ReactNode }) {
   return (
     <footer className="site-footer">
       <div className="container">
@@ -12,7 +13,7 @@ export function SiteFooter() {
             <Link href="/desktop">The desktop app</Link>
           </nav>
         </div>
-        <RegionPicker />
+        {regionPicker}
       </div>
     </footer>
   );

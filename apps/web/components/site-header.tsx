@@ -1,3 +1,4 @@
+import type { AccountCaller } from "@streamkit/api";
 import Link from "next/link";
 import { isAuthor } from "@/components/commerce/buyer";
 import { CloseMenusOnNavigate } from "@/components/close-menus";
@@ -23,7 +24,11 @@ const mainLinks = [
  */
 export async function SiteHeader() {
   const caller = await currentCaller();
-  const author = caller ? await isAuthor() : false;
+  return <SiteHeaderView caller={caller} author={caller ? await isAuthor() : false} />;
+}
+
+/** The header for `caller` (null: signed out, as on the cached pages). */
+export function SiteHeaderView({ caller, author }: { caller: AccountCaller | null; author: boolean }) {
   return (
     <header className="site-header">
       <div className="container">

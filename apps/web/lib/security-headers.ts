@@ -8,8 +8,10 @@
  * script-src allows only scripts carrying it (Next stamps it on its own
  * scripts, reading it from the request's Content-Security-Policy header) and,
  * through 'strict-dynamic', the scripts those load — Scalar's bundle on /docs
- * (public/vendor, loaded by next/script). Every page renders per request (the
- * layout reads the session cookie), so each gets its nonce. Styles allow
+ * (public/vendor, loaded by next/script). A page rendered per request gets a
+ * fresh nonce; a cached copy (lib/cached-pages.ts), rendered once for every
+ * signed-out visitor of a region, has its own, derived from a secret and the
+ * copy's name — why that is as strong there: packages/api cached-pages.ts. Styles allow
  * 'unsafe-inline': React's `style` attributes and Scalar's injected styles
  * need it, and inline styles cannot run code. No form-action: sign-in with
  * GitHub or Google and the payment providers' checkouts continue off-site
@@ -24,6 +26,8 @@ export interface SecurityHeaderOptions {
   publicUrl: string;
   /** `next dev`: React's development build needs eval, and hot reload a WebSocket. */
   dev: boolean;
+  /** A cached page's own nonce (packages/api cached-pages.ts); otherwise a fresh random one. */
+  nonce?: string;
 }
 
 /**
@@ -55,7 +59,7 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
 
 /** The headers for one website answer, with a fresh nonce in its Content-Security-Policy. */
 export function websiteSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = options.nonce ?? randomBytes(16).toString("base64");
   const framing = frameAncestors(options.path);
   const headers: Record<string, string> = {
     "content-security-policy": contentSecurityPolicy(nonce, options),

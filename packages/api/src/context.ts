@@ -17,6 +17,8 @@ export interface AccountPrincipal {
   country: string | null;
   staff: boolean;
   suspended: boolean;
+  /** Has published a plugin (removed ones count: they may still have sales); the website shows such an account its author pages. */
+  author: boolean;
 }
 
 /**

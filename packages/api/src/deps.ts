@@ -35,13 +35,18 @@ export interface AppDeps {
    * current master secret, so it is the same at every start and never stored.
    */
   demoReleaseKey: MinisignKey;
+  /** Derives the script nonce of each cached page (cached-pages.ts): from the current master secret, never stored. */
+  cachedPageSecret: string;
   /** The movable clock behind `now` when TEST_CLOCK=on (test-clock.ts); absent otherwise. */
   testClock?: TestClock;
 }
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */
 export async function createDeps(
-  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey"> & { payments?: Payments; mailer?: Mailer },
+  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "cachedPageSecret"> & {
+    payments?: Payments;
+    mailer?: Mailer;
+  },
 ): Promise<AppDeps> {
   const master = loadMasterSecrets(input.env);
   // Older versions kept generated secrets in `settings` in plain text; they sign nothing any more.
@@ -59,5 +64,6 @@ export async function createDeps(
     overlaySourceSecrets: deriveSecrets(master, "overlay-source"),
     mailer: input.mailer ?? createMailer(input.env, input.db),
     demoReleaseKey: minisignKeyFromSeed(Buffer.from(deriveSecrets(master, "demo-release-signing")[0]!, "base64url")),
+    cachedPageSecret: deriveSecrets(master, "cached-page-nonce")[0]!,
   };
 }

@@ -19,3 +19,4 @@ export { startCheckout } from "./payments/checkout";
 export { findCheckout } from "./payments/checkout";
 export { whileDatabaseDown } from "./health";
 export { refuseMalformedPaths } from "./malformed-path";
+export { type CachedPageData, cachedPageNonce, cachedPageVersion } from "./cached-pages";

@@ -1,7 +1,6 @@
 import "server-only";
 import { currencyForCountry } from "@streamkit/plans";
 import { cache } from "react";
-import { api } from "@/lib/server/api";
 import { currentCaller } from "@/lib/server/auth";
 import { visitorCountry } from "@/lib/server/country";
 
@@ -25,9 +24,7 @@ export const buyerCountry = cache(async (): Promise<BuyerCountry> => {
   return { country, currency: currencyForCountry(country), source: accountCountry ? "account" : "visitor" };
 });
 
-/** Whether the signed-in visitor has published any plugin (removed ones count: they may still have sales). */
-export const isAuthor = cache(async (): Promise<boolean> => {
-  if (!(await currentCaller())) return false;
-  const { items } = await (await api()).plugins.mine();
-  return items.length > 0;
-});
+/** Whether the signed-in visitor has published any plugin (removed ones count: they may still have sales); read with the account itself. */
+export async function isAuthor(): Promise<boolean> {
+  return (await currentCaller())?.account.author ?? false;
+}

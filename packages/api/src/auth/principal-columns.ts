@@ -1,4 +1,5 @@
-import { accounts } from "@streamkit/db";
+import { accounts, plugins } from "@streamkit/db";
+import { sql } from "drizzle-orm";
 import type { AccountPrincipal } from "../context";
 import { accountPlanSql } from "../services/plan-sql";
 
@@ -16,5 +17,6 @@ export function principalColumns(now: Date) {
     country: accounts.country,
     staff: accounts.staff,
     suspended: accounts.suspended,
+    author: sql<boolean>`exists (select 1 from ${plugins} where ${plugins.ownerId} = ${accounts.id})`.mapWith(Boolean),
   } satisfies Record<keyof AccountPrincipal, unknown>;
 }

@@ -12,6 +12,7 @@ import type { AppDeps } from "../deps";
 import { invalidToken, resolveApiKey, touchApiKey } from "../services/api-keys";
 import { resolveAccessToken, touchGrant } from "../services/oauth-tokens";
 import { findSessionAccount } from "../services/accounts";
+import { type SessionClaims, SessionClaimsCache } from "./session-claims";
 
 export interface CallerSource {
   /**
@@ -48,9 +49,16 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
   },
 ];
 
-/** Whether a Cookie header may hold an Auth.js session at all (a visitor without one needs no lookup). */
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?authjs\.session-token(?:\.\d+)?=/;
+
+/**
+ * Whether a Cookie header holds an Auth.js session cookie at all (possibly
+ * chunked: .0, .1…): a visitor without one needs no decryption and no lookup,
+ * and gets the cached pages. Auth.js's other cookies (its CSRF token, the
+ * callback address) are no session.
+ */
 export function hasSessionCookie(cookie: string): boolean {
-  return cookie.includes("authjs.");
+  return SESSION_COOKIE.test(cookie);
 }
 
 export async function resolveCaller(deps: AppDeps, source: CallerSource): Promise<Caller> {
@@ -65,17 +73,30 @@ export async function resolveCaller(deps: AppDeps, source: CallerSource): Promis
   return kind.resolve(deps, token);
 }
 
+const sessionClaims = new WeakMap<AppDeps, SessionClaimsCache>();
+
 /** The website's session (an Auth.js JWT in its cookie, possibly chunked), or an anonymous visitor. */
 async function callerFromSession(deps: AppDeps, cookie: string): Promise<Caller> {
   if (!hasSessionCookie(cookie)) return { kind: "anonymous" };
-  const token = await getToken({
-    req: { headers: { cookie } },
-    secret: deps.sessionSecrets,
-    secureCookie: deps.env.PUBLIC_URL.startsWith("https://"),
-    logger: { error: () => {}, warn: () => {}, debug: () => {} },
-  });
-  if (!token?.sub) return { kind: "anonymous" };
-  const account = await findSessionAccount(deps.db, token.sub, typeof token.iat === "number" ? token.iat : undefined, deps.now());
+  let cache = sessionClaims.get(deps);
+  if (!cache) {
+    cache = new SessionClaimsCache();
+    sessionClaims.set(deps, cache);
+  }
+  // The token's expiry is real time, as the decryption itself checks it (the test clock moves the service's dates, not sessions).
+  const token = await cache.claims(
+    cookie,
+    Date.now(),
+    () =>
+      getToken({
+        req: { headers: { cookie } },
+        secret: deps.sessionSecrets,
+        secureCookie: deps.env.PUBLIC_URL.startsWith("https://"),
+        logger: { error: () => {}, warn: () => {}, debug: () => {} },
+      }) as Promise<Partial<SessionClaims> | null>,
+  );
+  if (!token) return { kind: "anonymous" };
+  const account = await findSessionAccount(deps.db, token.sub, token.iat, deps.now());
   if (!account) return { kind: "anonymous" };
   return { kind: "account", account, channel: "web", scopes: "all" };
 }

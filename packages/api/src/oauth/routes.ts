@@ -1,6 +1,6 @@
 /**
  * The authorization server's HTTP endpoints besides the consent page
- * (apps/web/app/oauth): RFC 8414 metadata, the token endpoint and RFC 7009
+ * (apps/web/app/(site)/oauth): RFC 8414 metadata, the token endpoint and RFC 7009
  * revocation. Raw routes of the REST core (request id, logging, body limit);
  * their refusals are RFC 6749 §5.2 `{ error, error_description }` with
  * `Cache-Control: no-store` — the one documented exception to SPEC §7.

@@ -1,25 +1,33 @@
-import { paidPlanNames, planNames, plans, subscriptionRules } from "@streamkit/plans";
 import type { Metadata } from "next";
-import { buyerCountry } from "@/components/commerce/buyer";
+import { paidPlanNames, planNames, plans, subscriptionRules } from "@streamkit/plans";
+import type { AccountCaller } from "@streamkit/api";
+import type { Billing } from "@streamkit/api-contract";
+import type { BuyerCountry } from "@/components/commerce/buyer";
 import { currencyNames } from "@/components/commerce/money";
 import { PlansTable } from "@/components/entitlements-table";
-import { api } from "@/lib/server/api";
-import { currentCaller } from "@/lib/server/auth";
-import { PlanOffer } from "./plan-offer";
-
-export const metadata: Metadata = { title: "Plans" };
-
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+import { PlanOffer } from "@/components/pages/plan-offer";
 
 const isPaid = (name: string): name is (typeof paidPlanNames)[number] => (paidPlanNames as readonly string[]).includes(name);
 
-export default async function PlansPage({ searchParams }: { searchParams: SearchParams }) {
-  const { cancelled } = await searchParams;
-  const caller = await currentCaller();
+export const plansMetadata: Metadata = { title: "Plans" };
+
+/**
+ * The plans and their prices for one visitor (app/(site)) or every signed-out visitor of a region (app/cached).
+ * `cancelled`: the visitor came back from a cancelled checkout.
+ */
+export function PlansView({
+  caller,
+  billing,
+  buyer,
+  cancelled,
+}: {
+  caller: AccountCaller | null;
+  billing: Billing | null;
+  buyer: BuyerCountry;
+  cancelled: boolean;
+}) {
   const current = caller?.account.plan;
-  // A suspended account can do nothing with its billing: it sees the prices only.
-  const billing = caller && !caller.account.suspended ? await (await api()).billing.overview() : null;
-  const { country, currency, source } = await buyerCountry();
+  const { country, currency, source } = buyer;
   return (
     <div className="container">
       <div className="page-head">
@@ -28,7 +36,7 @@ export default async function PlansPage({ searchParams }: { searchParams: Search
           <p>Every plan includes the marketplace, the exchange rates and the API. A theme needs the plan of its most demanding part.</p>
         </div>
       </div>
-      {cancelled === "1" ? (
+      {cancelled ? (
         <p className="notice" role="status">
           You cancelled the checkout. Nothing was charged; you can subscribe whenever you like.
         </p>

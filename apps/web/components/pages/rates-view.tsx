@@ -1,20 +1,20 @@
+import type { Metadata } from "next";
 import { parseAmount, parseCurrencyCode } from "@streamkit/fx/money";
 import { domainError } from "@/lib/server/errors";
-import type { Metadata } from "next";
 import Link from "next/link";
 import { LineChart } from "@/components/charts/line-chart";
 import { FxAttribution } from "@/components/fx/attribution";
 import { ConverterForm } from "@/components/fx/converter-form";
 import styles from "@/components/fx/fx.module.css";
 import { formatDay, formatInstant, formatRate } from "@/components/fx/format";
-import { api } from "@/lib/server/api";
+import type { PageApi } from "@/lib/server/api";
 
-export const metadata: Metadata = {
+export const ratesMetadata: Metadata = {
   title: "Currency converter",
   description: "Convert between 160 currencies at the day's blended reference rates, with the history of each pair.",
 };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+export type SearchParams = Record<string, string | string[] | undefined>;
 
 const PATH = "/rates";
 const RANGES = [
@@ -37,8 +37,8 @@ async function unless<T>(call: Promise<T>, codes: string[]): Promise<T | null> {
   }
 }
 
-export default async function RatesPage({ searchParams }: { searchParams: SearchParams }) {
-  const params = await searchParams;
+/** The converter for one request's choices (app/(site)) or its defaults, shared by every signed-out visitor (app/cached). */
+export async function RatesView({ params, caller }: { params: SearchParams; caller: PageApi }) {
   const from = parseCurrencyCode(one(params.from)) ?? DEFAULTS.from;
   const to = parseCurrencyCode(one(params.to)) ?? DEFAULTS.to;
   const amountText = one(params.amount)?.trim() || DEFAULTS.amount;
@@ -46,7 +46,6 @@ export default async function RatesPage({ searchParams }: { searchParams: Search
   const days = RANGES.find((r) => String(r.days) === one(params.days))?.days ?? DEFAULTS.days;
   const href = (changes: Record<string, string>) => `${PATH}?${new URLSearchParams({ from, to, amount: amountText, days: String(days), ...changes })}`;
 
-  const caller = await api();
   const { currencies } = await caller.fx.currencies({});
   const rated = new Set(currencies.map((c) => c.code));
   const missing = [from, to].filter((code, i, all) => !rated.has(code) && all.indexOf(code) === i);

@@ -1,40 +1,37 @@
+import type { ListingDetail } from "@streamkit/api-contract";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatCount, formatDate, plural } from "@/components/format";
 import { BuyBoxAction } from "@/components/commerce/buy-box-action";
-import { buyerCountry } from "@/components/commerce/buyer";
+import type { BuyerCountry } from "@/components/commerce/buyer";
 import { PermissionList } from "@/components/permission-list";
 import { formatPrice } from "@/components/price-tag";
 import { PublisherName } from "@/components/publisher-name";
 import { InstallButton } from "@/components/install/install-button";
 import { Markdown } from "@/components/markdown/markdown";
-import { api } from "@/lib/server/api";
-import { currentCaller } from "@/lib/server/auth";
+import type { PageApi } from "@/lib/server/api";
 import { orNotFound } from "@/lib/server/errors";
 
-type Params = Promise<{ slug: string }>;
-
-async function load(slug: string) {
-  const caller = await api();
+/** The plugin at `slug` (its not-found page otherwise). */
+export async function loadPlugin(caller: PageApi, slug: string): Promise<ListingDetail> {
   return (await orNotFound(caller.plugins.get({ slug }))).item;
 }
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { slug } = await params;
+export async function pluginMetadata(caller: PageApi, slug: string): Promise<Metadata> {
   try {
-    const plugin = await load(slug);
+    const plugin = await loadPlugin(caller, slug);
     return { title: plugin.name, description: plugin.description };
   } catch {
     return { title: "Plugin not found" };
   }
 }
 
-export default async function PluginPage({ params }: { params: Params }) {
-  const { slug } = await params;
-  const plugin = await load(slug);
-  // The account's country when signed in, else the visitor's region: what the checkout will charge.
-  const { country, currency, source } = await buyerCountry();
-  const signedIn = (await currentCaller()) !== null;
+/**
+ * A plugin's page for one visitor (app/(site)) or every signed-out visitor of a region (app/cached).
+ * `buyer`: the account's country when signed in, else the visitor's region — what the checkout will charge.
+ */
+export function PluginDetails({ plugin, buyer, signedIn }: { plugin: ListingDetail; buyer: BuyerCountry; signedIn: boolean }) {
+  const { country, currency, source } = buyer;
 
   return (
     <div className="container">

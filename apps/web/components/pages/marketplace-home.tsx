@@ -3,12 +3,11 @@ import { domainError } from "@/lib/server/errors";
 import Link from "next/link";
 import { PluginCard } from "@/components/plugin-card";
 import { plural } from "@/components/format";
-import { api } from "@/lib/server/api";
-import { buyerCountry } from "@/components/commerce/buyer";
+import type { PageApi } from "@/lib/server/api";
 
 const PAGE_SIZE = 12;
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+export type SearchParams = Record<string, string | string[] | undefined>;
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -25,14 +24,12 @@ function pageHref(q: string | undefined, cursor: string | undefined, trail: stri
   return query ? `/?${query}` : "/";
 }
 
-export default async function MarketplacePage({ searchParams }: { searchParams: SearchParams }) {
-  const params = await searchParams;
+/** The marketplace's home for one visitor (app/(site)) or every signed-out visitor of a region (app/cached): the plugin grid, its search and paging. */
+export async function MarketplaceHome({ params, country, caller }: { params: SearchParams; country: string | null; caller: PageApi }) {
   const q = one(params.q)?.trim() || undefined;
   const cursor = one(params.cursor) || undefined;
   const trailParam = one(params.trail);
   const trail = trailParam === undefined ? [] : trailParam.split(".");
-  const { country } = await buyerCountry();
-  const caller = await api();
 
   let page: Awaited<ReturnType<typeof caller.plugins.list>> | null = null;
   let problem: string | null = null;

@@ -1,0 +1,3 @@
+import { PluginNotFound } from "@/components/pages/not-found-view";
+
+export default PluginNotFound;

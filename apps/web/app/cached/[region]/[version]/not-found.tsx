@@ -1,0 +1,3 @@
+import { PageNotFound } from "@/components/pages/not-found-view";
+
+export default PageNotFound;

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { loadPlugin, PluginDetails, pluginMetadata } from "@/components/pages/plugin-details";
+import { anonymousApi } from "@/lib/server/api";
+import { cachedRegion } from "@/lib/server/cached-region";
+
+type Params = Promise<{ region: string; slug: string }>;
+
+// Segment config (literals, read by Next at build): never read the request; render on first visit, keep, and re-render in the background at most once a minute.
+export const dynamic = "error";
+export const revalidate = 60;
+export const generateStaticParams = () => [];
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return pluginMetadata(await anonymousApi(), (await params).slug);
+}
+
+/** A plugin's page as every signed-out visitor of a region sees it (lib/cached-pages.ts). */
+export default async function CachedPluginPage({ params }: { params: Params }) {
+  const { slug } = await params;
+  const [{ buyer }, plugin] = await Promise.all([cachedRegion(params), anonymousApi().then((caller) => loadPlugin(caller, slug))]);
+  return <PluginDetails plugin={plugin} buyer={buyer} signedIn={false} />;
+}

@@ -1,0 +1,60 @@
+/**
+ * server.ts's half of the cached pages (lib/cached-pages.ts): whether this
+ * request gets a cached copy, and which.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { cachedPageNonce, cachedPageVersion, hasSessionCookie, type Runtime } from "@streamkit/api";
+import { CACHED_PAGE_HEADER, COUNTRY_COOKIE, cachedPageOf, countryOfVisitor, isPlainQuery, regionOf } from "./cached-pages";
+
+const PICKED_COUNTRY = new RegExp(`(?:^|;)\\s*${COUNTRY_COOKIE}=([^;]*)`);
+
+/** The app/cached tree, reachable only through the rewrites: a request for it by name is answered as an address with no page. */
+export const isCachedTreePath = (pathname: string) => /^\/+cached(?:\/|$)/i.test(pathname);
+
+export interface CachedCopy {
+  /** CACHED_PAGE_HEADER's value: "<region>/<version>". */
+  name: string;
+  /** The copy's script nonce. */
+  nonce: string;
+  /** What else the answer depends on, for shared caches in front: signed in or not, the picked region, the inferred one. */
+  vary: string;
+}
+
+/**
+ * The copy for a GET or HEAD of a cached page with no query, from a visitor
+ * without a session cookie; null for everything else (rendered per request).
+ */
+export async function cachedCopyFor(runtime: Runtime, req: IncomingMessage, geoHeader: string | undefined): Promise<CachedCopy | null> {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  const url = req.url ?? "/";
+  const queryAt = url.indexOf("?");
+  const page = cachedPageOf(queryAt === -1 ? url : url.slice(0, queryAt));
+  if (!page || (queryAt !== -1 && !isPlainQuery(url.slice(queryAt)))) return null;
+  const cookie = req.headers.cookie ?? "";
+  if (hasSessionCookie(cookie)) return null;
+  const picked = PICKED_COUNTRY.exec(cookie)?.[1];
+  const geo = geoHeader ? req.headers[geoHeader.toLowerCase()] : undefined;
+  const country = countryOfVisitor(picked, typeof geo === "string" ? geo : undefined, req.headers["accept-language"]);
+  const name = `${regionOf(country, picked !== undefined)}/${await cachedPageVersion(runtime.deps, page.data)}`;
+  return {
+    name,
+    // Per page and copy, never per address spelling: every request Next answers from one cache entry must name the same nonce.
+    nonce: cachedPageNonce(runtime.deps, `${page.source} ${name}`),
+    vary: ["Cookie", "Accept-Language", ...(geoHeader ? [geoHeader] : [])].join(", "),
+  };
+}
+
+/**
+ * Adds the copy's Vary to the answer's: Next sets its own Vary (rsc, …) as it
+ * answers, replacing any set before, so ours joins it when the head is written.
+ */
+export function varyAnswerBy(res: ServerResponse, vary: string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    const current = res.getHeader("vary");
+    res.setHeader("vary", current ? `${String(current)}, ${vary}` : vary);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
+export { CACHED_PAGE_HEADER };

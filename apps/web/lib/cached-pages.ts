@@ -1,0 +1,106 @@
+/**
+ * The pages every signed-out visitor of one region sees alike, served from
+ * Next's incremental cache (ISR) instead of being rendered per request.
+ *
+ * server.ts decides, for each GET or HEAD, whether the visitor gets the cached
+ * copy: one of the pages below, no query (Next's own `_rsc` aside) and no
+ * session cookie. If so it names the copy in CACHED_PAGE_HEADER — the
+ * visitor's region and the version of the data the page shows — and the
+ * rewrites below (next.config.ts) send the request to app/cached/[region]/[version],
+ * whose pages read nothing from the request. A publish, a price approval, a
+ * delete or a new exchange-rate day moves the version, so the next visitor
+ * gets a copy rendered from the new data; old copies leave Next's in-memory
+ * cache as it fills. Signed-in visitors and searches get the page rendered for
+ * them, as before, and `private, no-store`.
+ */
+
+/** Set by server.ts only (a client's own is always removed): "<region>/<version>". */
+export const CACHED_PAGE_HEADER = "x-streamkit-cached-page";
+
+/**
+ * What the page depends on besides the region: the marketplace's version
+ * (packages/db marketplace_version), the current exchange-rate snapshot, or
+ * nothing but the build.
+ */
+export type CachedPageData = "marketplace" | "fx" | "none";
+
+/** A cached page: its public path (a Next rewrite source), the matcher server.ts uses, and its data. */
+export interface CachedPage {
+  source: string;
+  pattern: RegExp;
+  data: CachedPageData;
+}
+
+export const cachedPages: readonly CachedPage[] = [
+  { source: "/", pattern: /^\/$/, data: "marketplace" },
+  { source: "/plugins/:slug", pattern: /^\/plugins\/[^/]+$/, data: "marketplace" },
+  { source: "/plans", pattern: /^\/plans$/, data: "none" },
+  { source: "/publishing", pattern: /^\/publishing$/, data: "none" },
+  { source: "/docs", pattern: /^\/docs$/, data: "none" },
+  { source: "/rates", pattern: /^\/rates$/, data: "fx" },
+];
+
+/**
+ * A visitor's region as far as a page can tell: prices in rupees ("in") or
+ * dollars ("intl"), and whether they picked it in the footer ("-set"; the
+ * picker then offers "Change" instead of "Set").
+ */
+export const cachedRegions = ["in", "intl", "in-set", "intl-set"] as const;
+export type CachedRegion = (typeof cachedRegions)[number];
+
+export const isCachedRegion = (value: string): value is CachedRegion => (cachedRegions as readonly string[]).includes(value);
+
+export function regionOf(country: string | null, picked: boolean): CachedRegion {
+  const base = country === "IN" ? "in" : "intl";
+  return picked ? `${base}-set` : base;
+}
+
+/** The buyer a region stands for: the country that decides the currency (null: elsewhere), and whether it was picked. */
+export function buyerOfRegion(region: CachedRegion): { country: "IN" | null; picked: boolean } {
+  return { country: region === "in" || region === "in-set" ? "IN" : null, picked: region.endsWith("-set") };
+}
+
+/** The cached page a public path is, if any. */
+export function cachedPageOf(pathname: string): CachedPage | undefined {
+  return cachedPages.find((page) => page.pattern.test(pathname));
+}
+
+/** A query that does not change the page: none, or only Next's cache-busting `_rsc` on client navigations. */
+export function isPlainQuery(search: string): boolean {
+  if (search === "" || search === "?") return true;
+  return [...new URLSearchParams(search).keys()].every((key) => key === "_rsc");
+}
+
+const VERSION = "[A-Za-z0-9_-]{1,64}";
+
+/** Next's rewrites into app/cached, taken only when server.ts named a copy (beforeFiles: the public paths are routes too). */
+export function cachedPageRewrites() {
+  return cachedPages.map((page) => ({
+    source: page.source,
+    has: [{ type: "header" as const, key: CACHED_PAGE_HEADER, value: `(?<region>${cachedRegions.join("|")})/(?<version>${VERSION})` }],
+    destination: `/cached/:region/:version${page.source === "/" ? "" : page.source}`,
+  }));
+}
+
+// The visitor's country, from the request alone — the rule lib/server/country.ts applies in pages.
+
+/**
+ * In order: the region the visitor picked (the `country` cookie), the country
+ * a trusted CDN reports in GEO_COUNTRY_HEADER, the region of the browser's
+ * preferred language (en-IN, hi-IN → IN). Unknown means "elsewhere" (USD).
+ */
+export function countryOfVisitor(picked: string | undefined, geo: string | null | undefined, acceptLanguage: string | null | undefined): string | null {
+  if (picked && /^[A-Z]{2}$/.test(picked)) return picked;
+  const fromGeo = geo?.trim().toUpperCase();
+  if (fromGeo && /^[A-Z]{2}$/.test(fromGeo)) return fromGeo;
+  return regionFromAcceptLanguage(acceptLanguage ?? null);
+}
+
+export function regionFromAcceptLanguage(header: string | null): string | null {
+  if (!header) return null;
+  const first = header.split(",")[0]?.split(";")[0]?.trim();
+  const region = first?.split("-")[1];
+  return region && /^[A-Za-z]{2}$/.test(region) ? region.toUpperCase() : null;
+}
+
+export const COUNTRY_COOKIE = "country";
