@@ -1,4 +1,4 @@
-import { accounts, plugins } from "@streamkit/db";
+import { accounts } from "@streamkit/db";
 import { sql } from "drizzle-orm";
 import type { AccountPrincipal } from "../context";
 import { accountPlanSql } from "../services/plan-sql";
@@ -17,6 +17,7 @@ export function principalColumns(now: Date) {
     country: accounts.country,
     staff: accounts.staff,
     suspended: accounts.suspended,
-    author: sql<boolean>`exists (select 1 from ${plugins} where ${plugins.ownerId} = ${accounts.id})`.mapWith(Boolean),
+    // Spelled out: inside a subquery Drizzle would leave "id" unqualified, and it would mean the plugin's.
+    author: sql<boolean>`exists (select 1 from plugins p where p.owner_id = "accounts"."id")`.mapWith(Boolean),
   } satisfies Record<keyof AccountPrincipal, unknown>;
 }
