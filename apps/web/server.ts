@@ -13,7 +13,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
-import { CACHED_PAGE_HEADER, cachedCopyFor, isCachedTreePath, varyAnswerBy } from "./lib/cached-page-request";
+import { cachedCopyFor, isCachedTreePath, varyAnswerBy } from "./lib/cached-page-request";
+import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
 import { websiteSecurityHeaders } from "./lib/security-headers";
 
 const dev = process.argv.includes("--dev");

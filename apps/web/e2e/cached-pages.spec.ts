@@ -5,8 +5,8 @@
  * get their own page, never cached publicly; and a publish, a price approval
  * and a delete show on the very next signed-out view.
  */
-import { type APIRequestContext, type APIResponse, type Browser, expect, type Page, test } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { type APIRequestContext, type APIResponse, type Browser, expect, test } from "@playwright/test";
+import { signUp, signUpFrom } from "./support/accounts";
 import { admin } from "./support/admin";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -83,18 +83,6 @@ test("a signed-in visitor gets their own page, never publicly cached, even when 
   expectSharedCopy(shared);
 });
 
-async function signUpIn(page: Page, name: string, country: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${unique()}@example.com`;
-  await page.goto("/sign-up");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByLabel("Country").selectOption(country);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("signed-in-as")).toHaveText(name);
-  return email;
-}
-
 /** An author with a published plugin and a key that writes plugins. */
 async function author(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
@@ -136,7 +124,8 @@ test("an anonymous visitor and a signed-in owner see the same plugin page with t
 
     // A buyer from India browsing with an American browser: their account's country decides, and once bought the page says so.
     const owner = await buyer.newPage();
-    await signUpIn(owner, "Ira Owner", "IN");
+    await owner.goto("/sign-up");
+    await signUpFrom(owner, "Ira Owner", "IN");
     await owner.goto(`/plugins/${slug}/buy`);
     await owner.getByRole("button", { name: "Continue to payment — ₹99" }).click();
     await owner.getByRole("button", { name: "Pay ₹99" }).click();

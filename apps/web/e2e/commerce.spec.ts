@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { openAccountMenu, signOutFromMenu, signUp } from "./support/accounts";
+import { openAccountMenu, signOutFromMenu, signUp, signUpFrom } from "./support/accounts";
 import { admin } from "./support/admin";
 
 /**
@@ -11,18 +11,6 @@ import { admin } from "./support/admin";
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-/** Signs a buyer up through the website with a country, and leaves them signed in. */
-async function signUpFrom(page: Page, name: string, country: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${unique()}@example.com`;
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("correct horse battery");
-  await page.getByLabel("Country").selectOption(country);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByTestId("signed-in-as")).toHaveText(name);
-  return email;
-}
 
 /** A Pro key for the API, made by the operator CLI. */
 function proKey(email: string, scopes = "plugins:read"): { authorization: string } {

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { cachedPageNonce, cachedPageVersion, hasSessionCookie, type Runtime } from "@streamkit/api";
-import { CACHED_PAGE_HEADER, COUNTRY_COOKIE, cachedPageOf, countryOfVisitor, isPlainQuery, regionOf } from "./cached-pages";
+import { COUNTRY_COOKIE, cachedPageOf, countryOfVisitor, isPlainQuery, regionOf } from "./cached-pages";
 
 const PICKED_COUNTRY = new RegExp(`(?:^|;)\\s*${COUNTRY_COOKIE}=([^;]*)`);
 
@@ -56,5 +56,3 @@ export function varyAnswerBy(res: ServerResponse, vary: string): void {
     return writeHead.apply(this, args);
   } as ServerResponse["writeHead"];
 }
-
-export { CACHED_PAGE_HEADER };

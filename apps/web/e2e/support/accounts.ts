@@ -12,6 +12,18 @@ export async function signUp(page: Page, name: string): Promise<string> {
   return email;
 }
 
+/** Signs a person up through the website with a country (which decides their prices), and leaves them signed in. */
+export async function signUpFrom(page: Page, name: string, country: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByLabel("Country").selectOption(country);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("signed-in-as")).toHaveText(name);
+  return email;
+}
+
 /** Opens the header's account menu (a details element under the account's name). */
 export async function openAccountMenu(page: Page): Promise<void> {
   const menu = page.locator("details.account-menu");
