@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
-import { cachedCopyFor, isCachedTreePath, varyAnswerBy } from "./lib/cached-page-request";
+import { answerAsCopy, cachedCopyFor, isCachedTreePath } from "./lib/cached-page-request";
 import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
 import { websiteSecurityHeaders } from "./lib/security-headers";
 
@@ -31,7 +31,7 @@ async function main() {
       req.socket.remoteAddress,
       Array.isArray(forwardedFor) ? forwardedFor.join(", ") : (forwardedFor ?? null),
     );
-    // A signed-out visitor of a cached page gets the copy of their region and the data's version (lib/cached-pages.ts); the header is only ever ours.
+    // A visitor of a cached page gets the copy for them and the data's version (lib/cached-pages.ts); the header is only ever ours.
     delete req.headers[CACHED_PAGE_HEADER];
     if (isCachedTreePath(req.url ?? "/")) req.url = "/cached";
     // Without the data's version (a passing database fault), the page is rendered for the request as any other.
@@ -41,7 +41,7 @@ async function main() {
     });
     if (copy) {
       req.headers[CACHED_PAGE_HEADER] = copy.name;
-      varyAnswerBy(res, copy.vary);
+      answerAsCopy(res, copy);
     }
     // Security headers (lib/security-headers.ts). Next stamps the nonce on its scripts from the request's CSP header, always ours.
     const security = websiteSecurityHeaders({ path: req.url ?? "/", publicUrl: config.PUBLIC_URL, dev, nonce: copy?.nonce });

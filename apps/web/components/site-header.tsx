@@ -1,7 +1,8 @@
-import type { AccountCaller } from "@streamkit/api";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { isAuthor } from "@/components/commerce/buyer";
 import { CloseMenusOnNavigate } from "@/components/close-menus";
+import { AuthorLinks, MemberAuthorLinks, MemberAvatar, MemberName, MemberStaffLink } from "@/components/member/member-account";
 import { currentCaller } from "@/lib/server/auth";
 import { signOut } from "@/lib/server/auth-actions";
 
@@ -24,11 +25,23 @@ const mainLinks = [
  */
 export async function SiteHeader() {
   const caller = await currentCaller();
-  return <SiteHeaderView caller={caller} author={caller ? await isAuthor() : false} />;
+  return <SiteHeaderView account={caller ? { name: caller.account.name, author: await isAuthor(), staff: caller.account.staff } : null} />;
 }
 
-/** The header for `caller` (null: signed out, as on the cached pages). */
-export function SiteHeaderView({ caller, author }: { caller: AccountCaller | null; author: boolean }) {
+/** The signed-in account as the header shows it. */
+export interface HeaderAccount {
+  name: string;
+  /** Has published a plugin: the menu offers its pricing and sales. */
+  author: boolean;
+  staff: boolean;
+}
+
+/**
+ * The header for `account`: null when signed out; "member" on a members'
+ * copy of a cached page (lib/cached-pages.ts), where the browser fills in
+ * the name and the links only some accounts have.
+ */
+export function SiteHeaderView({ account }: { account: HeaderAccount | "member" | null }) {
   return (
     <header className="site-header">
       <div className="container">
@@ -46,39 +59,32 @@ export function SiteHeaderView({ caller, author }: { caller: AccountCaller | nul
           ))}
         </nav>
         <div className="header-actions">
-          {caller ? (
-            <details className="menu account-menu">
-              <summary className="account-link" aria-label={`Account menu of ${caller.account.name}`}>
-                <span className="avatar" aria-hidden="true">
-                  {caller.account.name.slice(0, 1).toUpperCase()}
-                </span>
-                <span data-testid="signed-in-as">{caller.account.name}</span>
-              </summary>
-              <div className="menu-panel">
-                <nav aria-label="Your account">
-                  <Link href="/account">Account</Link>
-                  <Link href="/account/billing">Billing</Link>
-                  <Link href="/overlays">My overlays</Link>
-                  <Link href="/inventory">My inventory</Link>
-                  <Link href="/purchases">My purchases</Link>
-                  <Link href="/dashboard/plugins">My plugins</Link>
-                  {author ? (
-                    <>
-                      <Link href="/dashboard/pricing">Pricing</Link>
-                      <Link href="/dashboard/sales">Sales</Link>
-                    </>
-                  ) : null}
-                  <Link href="/dashboard/keys">API keys</Link>
-                  <Link href="/account/connected-apps">Connected apps</Link>
-                  {caller.account.staff ? <Link href="/admin">Admin</Link> : null}
-                </nav>
-                <form action={signOut}>
-                  <button type="submit" className="button secondary small">
-                    Sign out
-                  </button>
-                </form>
-              </div>
-            </details>
+          {account === "member" ? (
+            <AccountMenu
+              label="Account menu"
+              summary={
+                <>
+                  <MemberAvatar />
+                  <MemberName />
+                </>
+              }
+              authorLinks={<MemberAuthorLinks />}
+              staffLink={<MemberStaffLink />}
+            />
+          ) : account ? (
+            <AccountMenu
+              label={`Account menu of ${account.name}`}
+              summary={
+                <>
+                  <span className="avatar" aria-hidden="true">
+                    {account.name.slice(0, 1).toUpperCase()}
+                  </span>
+                  <span data-testid="signed-in-as">{account.name}</span>
+                </>
+              }
+              authorLinks={account.author ? <AuthorLinks /> : null}
+              staffLink={account.staff ? <Link href="/admin">Admin</Link> : null}
+            />
           ) : (
             <>
               <Link href="/sign-in">Sign in</Link>
@@ -105,5 +111,35 @@ export function SiteHeaderView({ caller, author }: { caller: AccountCaller | nul
         <CloseMenusOnNavigate />
       </div>
     </header>
+  );
+}
+
+/** The account's menu: the links every account has, the author's and the operator's where they belong, and Sign out. */
+function AccountMenu({ label, summary, authorLinks, staffLink }: { label: string; summary: ReactNode; authorLinks: ReactNode; staffLink: ReactNode }) {
+  return (
+    <details className="menu account-menu">
+      <summary className="account-link" aria-label={label}>
+        {summary}
+      </summary>
+      <div className="menu-panel">
+        <nav aria-label="Your account">
+          <Link href="/account">Account</Link>
+          <Link href="/account/billing">Billing</Link>
+          <Link href="/overlays">My overlays</Link>
+          <Link href="/inventory">My inventory</Link>
+          <Link href="/purchases">My purchases</Link>
+          <Link href="/dashboard/plugins">My plugins</Link>
+          {authorLinks}
+          <Link href="/dashboard/keys">API keys</Link>
+          <Link href="/account/connected-apps">Connected apps</Link>
+          {staffLink}
+        </nav>
+        <form action={signOut}>
+          <button type="submit" className="button secondary small">
+            Sign out
+          </button>
+        </form>
+      </div>
+    </details>
   );
 }

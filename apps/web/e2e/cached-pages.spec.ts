@@ -1,12 +1,13 @@
 /**
- * The pages every signed-out visitor of a region shares (lib/cached-pages.ts):
- * served from Next's cache with headers a CDN can honour, their own nonce in
- * both the policy and the scripts, prices for the region; signed-in visitors
- * get their own page, never cached publicly; and a publish, a price approval
- * and a delete show on the very next signed-out view.
+ * The pages every visitor of a region shares (lib/cached-pages.ts): served
+ * from Next's cache with headers a CDN can honour, their own nonce in both the
+ * policy and the scripts, prices for the region; signed-in visitors get a
+ * members' copy, never cached publicly, whose account menu and price box their
+ * browser fills in; and a publish, a price approval and a delete show on the
+ * very next signed-out view.
  */
 import { type APIRequestContext, type APIResponse, type Browser, expect, test } from "@playwright/test";
-import { signUp, signUpFrom } from "./support/accounts";
+import { openAccountMenu, signOutFromMenu, signUp, signUpFrom } from "./support/accounts";
 import { admin } from "./support/admin";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -30,6 +31,13 @@ function expectPrivate(response: APIResponse) {
   expect(response.headers()["cache-control"]).toContain("no-store");
   expect(response.headers()["cache-control"]).not.toContain("s-maxage");
   expect(response.headers()["x-nextjs-cache"]).toBeUndefined();
+}
+
+/** A members' copy: kept by Next, but answered as privately as any signed-in page, and naming nobody. */
+function expectMembersCopy(response: APIResponse) {
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  for (const name of ["Cookie", "Accept-Language", "rsc"]) expect(response.headers().vary).toContain(name);
 }
 
 /** Whether Next answered from its kept copy: fresh, or over a minute old while it renders the next in the background. */
@@ -70,28 +78,90 @@ test("signed-out visitors share one copy per page and region: public for a minut
   for (const path of ["/cached/in/1", "/cached/intl/0/plans", "/CACHED/in/1/docs"]) expect((await request.get(path)).status()).toBe(404);
 });
 
-test("a signed-in visitor gets their own page, never publicly cached, even when asking for a copy by header", async ({ page }) => {
+test("signed-in visitors share a members' copy, answered privately, whose menu their browser fills in; the plans are rendered for them", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signUp(page, "Cam Cached");
-  for (const path of ["/", "/plugins/song-requests", "/plans", "/docs"]) {
-    const response = await page.request.get(path, { headers: { ...US, "x-streamkit-cached-page": "intl/0" } });
-    expect(response.status()).toBe(200);
-    expectPrivate(response);
-    expect(await textOf(response)).toContain("Cam Cached");
+  for (const path of ["/", "/plugins/song-requests", "/publishing", "/docs", "/rates"]) {
+    // A client's own copy header is ignored: the server names the copy.
+    const first = await page.request.get(path, { headers: { ...US, "x-streamkit-cached-page": "intl/0" } });
+    const second = await page.request.get(path, { headers: US });
+    expectMembersCopy(first);
+    expectMembersCopy(second);
+    expect(fromKeptCopy(second)).toBe(true);
+    expect(nonceOf(second)).toBe(nonceOf(first));
+    const text = await textOf(second);
+    expect(text).not.toContain("Cam Cached");
+    expect(text).toContain('aria-label="Account menu"');
+    expect(text).not.toContain('href="/sign-in"');
   }
-  // Auth.js's CSRF cookie alone is no session: that visitor shares the copies.
-  const shared = await page.request.get("/", { headers: { ...US, cookie: "authjs.csrf-token=abc%7Cdef; country=ZZ" } });
-  expectSharedCopy(shared);
+  // Another account whose prices are alike gets the very same copy (the same nonce).
+  const other = await browser.newContext({ baseURL });
+  try {
+    const otherPage = await other.newPage();
+    await signUp(otherPage, "Dee Different");
+    const mine = await page.request.get("/plugins/song-requests", { headers: US });
+    const theirs = await otherPage.request.get("/plugins/song-requests", { headers: US });
+    expect(nonceOf(theirs)).toBe(nonceOf(mine));
+    expect(await textOf(theirs)).toContain("Buy for $2");
+  } finally {
+    await other.close();
+  }
+  // The plans offer the account its own plans: rendered for it, with its name.
+  const plans = await page.request.get("/plans", { headers: { ...US, "x-streamkit-cached-page": "intl/0" } });
+  expectPrivate(plans);
+  expect(await textOf(plans)).toContain("Cam Cached");
+
+  // In the browser the menu says who they are and offers their links; Sign out works from the copy.
+  await page.goto("/");
+  await expect(page.getByTestId("signed-in-as")).toHaveText("Cam Cached");
+  await openAccountMenu(page);
+  await expect(page.getByRole("link", { name: "My plugins" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sales" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await signOutFromMenu(page);
+  expectSharedCopy(await page.request.get("/", { headers: US }));
+
+  // Auth.js's CSRF cookie alone is no session, nor is a session cookie that no longer decrypts: those visitors share the signed-out copies.
+  expectSharedCopy(await page.request.get("/", { headers: { ...US, cookie: "authjs.csrf-token=abc%7Cdef; country=ZZ" } }));
+  const stale = await page.request.get("/plugins/song-requests", { headers: { ...US, cookie: "authjs.session-token=not-a-session" } });
+  expectSharedCopy(stale);
+  expect(await stale.text()).toContain('href="/sign-in"');
 });
 
-/** An author with a published plugin and a key that writes plugins. */
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a signed-in visitor of a members' copy has an Account menu with every account's links, and can sign out", async ({ page }) => {
+    await page.goto("/sign-up");
+    await page.getByLabel("Name").fill("Nia Noscript");
+    await page.getByLabel("Email").fill(`nia-${unique()}@example.com`);
+    await page.getByLabel("Password").fill("correct horse battery");
+    await page.getByLabel("Country").selectOption("IN");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.goto("/plugins/song-requests");
+    // The account's country decides the price, and the footer says so.
+    await expect(page.getByRole("complementary", { name: "Price" })).toContainText("₹99");
+    await expect(page.getByRole("complementary", { name: "Price" })).toContainText("from your account's country");
+    await expect(page.getByText("Prices in ₹ INR, for your account’s country (India).")).toBeVisible();
+    await page.locator("details.account-menu summary").click();
+    await expect(page.locator("details.account-menu summary")).toHaveText(/Account/);
+    await expect(page.getByRole("link", { name: "My purchases" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+  });
+});
+
+/** An author, signed in in their own browser context (the caller closes it), with a key that writes plugins. */
 async function author(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, locale: "en-US" });
   const page = await context.newPage();
   const email = await signUp(page, "Pat Publisher");
   admin("account", "set-plan", "--email", email, "--plan", "pro");
   const { key } = admin("key", "create", "--email", email, "--scopes", "plugins:read,plugins:write") as { key: string };
-  await context.close();
-  return { authorization: `Bearer ${key}` };
+  return { headers: { authorization: `Bearer ${key}` }, page, context };
 }
 
 function pluginFiles(slug: string, name: string, version: string) {
@@ -101,8 +171,12 @@ function pluginFiles(slug: string, name: string, version: string) {
   ];
 }
 
-test("an anonymous visitor and a signed-in owner see the same plugin page with their own header, prices and badge", async ({ browser, baseURL, request }) => {
-  const headers = await author(browser, baseURL!);
+test("an anonymous visitor, a signed-in owner and the author see the same plugin page with their own header, prices and badge", async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { headers, page: authorPage, context: authorContext } = await author(browser, baseURL!);
   const slug = `e2e-cached-${unique()}`;
   const name = `Cached Plugin ${slug.slice(-6)}`;
   expect((await request.post("/api/v1/plugins", { headers, data: { files: pluginFiles(slug, name, "1.0.0"), changelog: "First." } })).status()).toBe(201);
@@ -130,23 +204,36 @@ test("an anonymous visitor and a signed-in owner see the same plugin page with t
     await owner.getByRole("button", { name: "Continue to payment — ₹99" }).click();
     await owner.getByRole("button", { name: "Pay ₹99" }).click();
     await expect(owner.getByRole("heading", { level: 1, name: `You own ${name}` })).toBeVisible();
+    // Their page is the members' copy for India, which their browser fills in: their name, and "You own this".
+    const page = await owner.request.get(`/plugins/${slug}`);
+    expectMembersCopy(page);
+    expect(await textOf(page)).not.toContain("Ira Owner");
     await owner.goto(`/plugins/${slug}`);
     await expect(owner.getByTestId("signed-in-as")).toHaveText("Ira Owner");
     await expect(owner.getByTestId("buy-state")).toHaveText("You own this");
     await expect(owner.getByRole("complementary", { name: "Price" })).toContainText("₹99");
+    await expect(owner.getByRole("complementary", { name: "Price" })).toContainText("from your account's country");
 
     // The signed-out copy is unchanged by the purchase: no badge, dollars, Sign in.
     await visitor.reload();
     await expect(visitor.getByRole("complementary", { name: "Price" })).toContainText("Buy for $2");
     await expect(visitor.getByTestId("buy-state")).toHaveText("Buy for $2");
     await expect(visitor.getByTestId("signed-in-as")).toHaveCount(0);
+
+    // The author's members' copy (an account without a country, an American browser): "Your plugin", and the author's links in the menu.
+    await authorPage.goto(`/plugins/${slug}`);
+    await expect(authorPage.getByTestId("buy-state")).toHaveText("Your plugin");
+    await expect(authorPage.getByRole("complementary", { name: "Price" })).toContainText("$2");
+    await openAccountMenu(authorPage);
+    await expect(authorPage.getByRole("link", { name: "Sales" })).toBeVisible();
   } finally {
-    await Promise.all([anonymous.close(), indian.close(), buyer.close()]);
+    await Promise.all([anonymous.close(), indian.close(), buyer.close(), authorContext.close()]);
   }
 });
 
 test("a publish, a price approval and a delete show on the next signed-out view", async ({ browser, baseURL, request }) => {
-  const headers = await author(browser, baseURL!);
+  const { headers, context: authorContext } = await author(browser, baseURL!);
+  await authorContext.close();
   const slug = `e2e-fresh-${unique()}`;
   const name = `Fresh Plugin ${slug.slice(-6)}`;
 

@@ -10,8 +10,14 @@
  * whose pages read nothing from the request. A publish, a price approval, a
  * delete or a new exchange-rate day moves the version, so the next visitor
  * gets a copy rendered from the new data; old copies leave Next's in-memory
- * cache as it fills. Signed-in visitors and searches get the page rendered for
- * them, as before, and `private, no-store`.
+ * cache as it fills. Searches get the page rendered for them, as before, and
+ * `private, no-store`.
+ *
+ * Signed-in visitors of the pages marked `members` get a members' copy: the
+ * same page for everyone whose prices are alike, with an account menu and a
+ * buy box that their browser fills in for them (components/member). It is
+ * answered `private, no-store` like every signed-in page. The other pages (the
+ * plans, whose offers depend on the account) are rendered for them.
  */
 
 /** Set by server.ts only (a client's own is always removed): "<region>/<version>". */
@@ -29,35 +35,59 @@ export interface CachedPage {
   source: string;
   pattern: RegExp;
   data: CachedPageData;
+  /** Whether signed-in visitors get a members' copy (what differs for them is filled in by their browser). */
+  members: boolean;
 }
 
 export const cachedPages: readonly CachedPage[] = [
-  { source: "/", pattern: /^\/$/, data: "marketplace" },
-  { source: "/plugins/:slug", pattern: /^\/plugins\/[^/]+$/, data: "marketplace" },
-  { source: "/plans", pattern: /^\/plans$/, data: "none" },
-  { source: "/publishing", pattern: /^\/publishing$/, data: "none" },
-  { source: "/docs", pattern: /^\/docs$/, data: "none" },
-  { source: "/rates", pattern: /^\/rates$/, data: "fx" },
+  { source: "/", pattern: /^\/$/, data: "marketplace", members: true },
+  { source: "/plugins/:slug", pattern: /^\/plugins\/[^/]+$/, data: "marketplace", members: true },
+  { source: "/plans", pattern: /^\/plans$/, data: "none", members: false },
+  { source: "/publishing", pattern: /^\/publishing$/, data: "none", members: true },
+  { source: "/docs", pattern: /^\/docs$/, data: "none", members: true },
+  { source: "/rates", pattern: /^\/rates$/, data: "fx", members: true },
 ];
 
 /**
- * A visitor's region as far as a page can tell: prices in rupees ("in") or
- * dollars ("intl"), and whether they picked it in the footer ("-set"; the
- * picker then offers "Change" instead of "Set").
+ * Whom a copy is for, as far as a page can tell — the copy's "region":
+ * - `in`, `intl`: signed out, prices in rupees or dollars by the visitor's
+ *   region; `in-set`, `intl-set` when they picked it in the footer (the
+ *   picker then offers "Change" instead of "Set");
+ * - `member-` and one of those: signed in, the account has no country, so the
+ *   visitor's region decides as for a signed-out visitor;
+ * - `account-xx`: signed in, the account's country (ISO 3166, lower case)
+ *   decides, and the footer says so.
  */
-export const cachedRegions = ["in", "intl", "in-set", "intl-set"] as const;
-export type CachedRegion = (typeof cachedRegions)[number];
+export type CachedRegion = string & { readonly cachedRegion: unique symbol };
 
-export const isCachedRegion = (value: string): value is CachedRegion => (cachedRegions as readonly string[]).includes(value);
+const VISITOR_REGION = "(?:in|intl)(?:-set)?";
+const REGION = `(?:member-)?${VISITOR_REGION}|account-[a-z]{2}`;
+const REGION_PATTERN = new RegExp(`^(?:${REGION})$`);
 
+export const isCachedRegion = (value: string): value is CachedRegion => REGION_PATTERN.test(value);
+
+/** A signed-out visitor's region. */
 export function regionOf(country: string | null, picked: boolean): CachedRegion {
   const base = country === "IN" ? "in" : "intl";
-  return picked ? `${base}-set` : base;
+  return (picked ? `${base}-set` : base) as CachedRegion;
 }
 
-/** The buyer a region stands for: the country that decides the currency (null: elsewhere), and whether it was picked. */
-export function buyerOfRegion(region: CachedRegion): { country: "IN" | null; picked: boolean } {
-  return { country: region === "in" || region === "in-set" ? "IN" : null, picked: region.endsWith("-set") };
+/** A signed-in visitor's: their account's country when it has one, else their region as a visitor. */
+export function memberRegionOf(accountCountry: string | null, visitorCountry: string | null, picked: boolean): CachedRegion {
+  if (accountCountry && /^[A-Z]{2}$/.test(accountCountry)) return `account-${accountCountry.toLowerCase()}` as CachedRegion;
+  return `member-${regionOf(visitorCountry, picked)}` as CachedRegion;
+}
+
+/**
+ * Whom a region stands for: the country that decides the currency (null:
+ * elsewhere), where that country came from, whether the visitor picked it,
+ * and whether they are signed in.
+ */
+export function buyerOfRegion(region: CachedRegion): { country: string | null; source: "account" | "visitor"; picked: boolean; member: boolean } {
+  if (region.startsWith("account-")) return { country: region.slice("account-".length).toUpperCase(), source: "account", picked: false, member: true };
+  const member = region.startsWith("member-");
+  const visitor = member ? region.slice("member-".length) : region;
+  return { country: visitor === "in" || visitor === "in-set" ? "IN" : null, source: "visitor", picked: visitor.endsWith("-set"), member };
 }
 
 /** The cached page a public path is, if any. */
@@ -77,7 +107,7 @@ const VERSION = "[A-Za-z0-9_-]{1,64}";
 export function cachedPageRewrites() {
   return cachedPages.map((page) => ({
     source: page.source,
-    has: [{ type: "header" as const, key: CACHED_PAGE_HEADER, value: `(?<region>${cachedRegions.join("|")})/(?<version>${VERSION})` }],
+    has: [{ type: "header" as const, key: CACHED_PAGE_HEADER, value: `(?<region>${REGION})/(?<version>${VERSION})` }],
     destination: `/cached/:region/:version${page.source === "/" ? "" : page.source}`,
   }));
 }

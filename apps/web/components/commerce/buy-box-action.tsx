@@ -2,12 +2,15 @@ import type { Listing } from "@streamkit/api-contract";
 import Link from "next/link";
 import { InstallButton } from "@/components/install/install-button";
 
+/** What the price box needs of a plugin, as seen by its visitor. */
+export type BuyBoxPlugin = Pick<Listing, "slug" | "name" | "price" | "mine" | "owned" | "priceRequest">;
+
 /**
  * What a paid plugin's price box offers this visitor: Buy (signed out, the
  * buy page asks them to sign in first and brings them back), "You own this"
  * once bought, "Your plugin" for its author.
  */
-export function BuyBoxAction({ plugin, signedIn, priceText }: { plugin: Listing; signedIn: boolean; priceText: string }) {
+export function BuyBoxAction({ plugin, signedIn, priceText }: { plugin: BuyBoxPlugin; signedIn: boolean; priceText: string }) {
   if (plugin.mine) {
     return (
       <>

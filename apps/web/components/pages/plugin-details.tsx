@@ -9,6 +9,7 @@ import { formatPrice } from "@/components/price-tag";
 import { PublisherName } from "@/components/publisher-name";
 import { InstallButton } from "@/components/install/install-button";
 import { Markdown } from "@/components/markdown/markdown";
+import { MemberBuyBox } from "@/components/member/member-buy-box";
 import type { PageApi } from "@/lib/server/api";
 import { orNotFound } from "@/lib/server/errors";
 
@@ -27,11 +28,21 @@ export async function pluginMetadata(caller: PageApi, slug: string): Promise<Met
 }
 
 /**
- * A plugin's page for one visitor (app/(site)) or every signed-out visitor of a region (app/cached).
+ * Whom the page is rendered for: a signed-out visitor or a signed-in one
+ * (their own page, or a shared copy), or a members' copy
+ * (lib/cached-pages.ts), whose price box the browser fills in for the account.
+ */
+export type PluginViewer = "signed-out" | "signed-in" | "member";
+
+/**
+ * A plugin's page for one visitor (app/(site)) or every visitor of a region (app/cached).
  * `buyer`: the account's country when signed in, else the visitor's region — what the checkout will charge.
  */
-export function PluginDetails({ plugin, buyer, signedIn }: { plugin: ListingDetail; buyer: BuyerCountry; signedIn: boolean }) {
+export function PluginDetails({ plugin, buyer, viewer }: { plugin: ListingDetail; buyer: BuyerCountry; viewer: PluginViewer }) {
   const { country, currency, source } = buyer;
+  const signedIn = viewer !== "signed-out";
+  const boxPlugin = { slug: plugin.slug, name: plugin.name, price: plugin.price, mine: plugin.mine, owned: plugin.owned, priceRequest: plugin.priceRequest };
+  const priceText = plugin.price ? formatPrice(plugin.price, country) : "";
 
   return (
     <div className="container">
@@ -57,13 +68,21 @@ export function PluginDetails({ plugin, buyer, signedIn }: { plugin: ListingDeta
               <small>
                 One-time price {currency === "INR" ? "in India" : "outside India"} ({currency}){source === "account" ? ", from your account's country" : ""}.
               </small>
-              <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText={formatPrice(plugin.price, country)} />
+              {viewer === "member" ? (
+                <MemberBuyBox plugin={boxPlugin} priceText={priceText} />
+              ) : (
+                <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText={priceText} />
+              )}
             </>
           ) : (
             <>
               <span className="amount price free">Free</span>
               <InstallButton slug={plugin.slug} name={plugin.name} />
-              {plugin.mine ? <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText="" /> : null}
+              {viewer === "member" ? (
+                <MemberBuyBox plugin={boxPlugin} priceText="" />
+              ) : plugin.mine ? (
+                <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText="" />
+              ) : null}
             </>
           )}
           {plugin.homepage ? (

@@ -45,6 +45,17 @@ export const accountsRouter = {
       return { id: account.id };
     }),
 
+  /**
+   * What the header's account menu shows: the name, and whether the author's
+   * and the operator's links belong in it. The members' copies of the cached
+   * pages (apps/web lib/cached-pages.ts) are the same for every account, so
+   * the browser fills these in.
+   */
+  menu: accountProcedure
+    .input(z.void())
+    .output(z.object({ name: z.string(), author: z.boolean(), staff: z.boolean() }))
+    .query(({ ctx }) => ({ name: ctx.caller.account.name, author: ctx.caller.account.author, staff: ctx.caller.account.staff })),
+
   /** What the account page shows of the signed-in account: whether it has a password (GitHub/Google accounts may not). */
   settings: accountProcedure
     .input(z.void())

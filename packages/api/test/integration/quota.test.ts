@@ -106,9 +106,11 @@ describe("API key quota", () => {
   it("keeps each account's quota to itself", async () => {
     const full = await accountWithKeys(limit);
     const empty = await insertAccount(app.deps.db, { name: "Fresh", plan: "pro" });
+    // Both callers first: a create started while the other caller is still being built could be refused before allSettled holds it (an unhandled rejection).
+    const [fullCaller, emptyCaller] = await Promise.all([website(full.id), website(empty.id)]);
     const [fullTry, emptyTry] = await Promise.allSettled([
-      (await website(full.id)).keys.create({ name: "no room", scopes: ["plugins:read"] }),
-      (await website(empty.id)).keys.create({ name: "first", scopes: ["plugins:read"] }),
+      fullCaller.keys.create({ name: "no room", scopes: ["plugins:read"] }),
+      emptyCaller.keys.create({ name: "first", scopes: ["plugins:read"] }),
     ]);
     expect(fullTry.status === "rejected" && domainError(fullTry.reason).code).toBe("limit_reached");
     expect(emptyTry.status).toBe("fulfilled");

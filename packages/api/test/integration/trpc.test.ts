@@ -147,3 +147,25 @@ describe("the staff rung", () => {
     expect(Array.isArray(body.result.data)).toBe(true);
   });
 });
+
+describe("the account menu of the members' copies (accounts.menu)", () => {
+  it("names the account and says whether the author's and the operator's links belong", async () => {
+    const ofMember = await read(await query("accounts.menu", undefined, { cookie: member.cookie }));
+    expect(ofMember.status).toBe(200);
+    expect(ofMember.body.result.data).toEqual({ name: "Test Publisher", author: true, staff: false });
+    const ofOperator = await read(await query("accounts.menu", undefined, { cookie: operator.cookie }));
+    expect(ofOperator.body.result.data).toEqual({ name: "Test Publisher", author: false, staff: true });
+  });
+
+  it("is nobody's without a session (401), and a suspended account's is refused (403 account_disabled)", async () => {
+    expect((await query("accounts.menu", undefined)).status).toBe(401);
+    const { status, body } = await read(await query("accounts.menu", undefined, { cookie: suspended.cookie }));
+    expect(status).toBe(403);
+    expect(body.error.data.appError.code).toBe("account_disabled");
+  });
+
+  it("is the website's own: not under /api/v1", async () => {
+    const paths = Object.keys(JSON.parse(await (await app.raw("/api/v1/openapi.json")).text()).paths);
+    expect(paths.some((path) => path.includes("menu"))).toBe(false);
+  });
+});

@@ -14,9 +14,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return pluginMetadata(await anonymousApi(), (await params).slug);
 }
 
-/** A plugin's page as every signed-out visitor of a region sees it (lib/cached-pages.ts). */
+/** A plugin's page as every visitor of a region sees it (lib/cached-pages.ts); on a members' copy the browser fills in the account's price box. */
 export default async function CachedPluginPage({ params }: { params: Params }) {
   const { slug } = await params;
-  const [{ buyer }, plugin] = await Promise.all([cachedRegion(params), anonymousApi().then((caller) => loadPlugin(caller, slug))]);
-  return <PluginDetails plugin={plugin} buyer={buyer} signedIn={false} />;
+  const [{ buyer, member }, plugin] = await Promise.all([cachedRegion(params), anonymousApi().then((caller) => loadPlugin(caller, slug))]);
+  return <PluginDetails plugin={plugin} buyer={buyer} viewer={member ? "member" : "signed-out"} />;
 }
