@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -59,7 +59,8 @@ export default defineConfig({
       env: { FX_FEEDS_PORT: String(feedsPort) },
     },
     {
-      command: "node --enable-source-maps dist/server.mjs",
+      // As `npm start` runs it (package.json's start script, its node flags included); NODE_ENV is set below.
+      command: (JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).scripts.start as string).replace(/^NODE_ENV=production /, ""),
       // An endpoint that touches the database, so the first test does not pay for opening it.
       url: `${baseURL}/api/v1/plugins?limit=1`,
       timeout: 120_000,

@@ -20,13 +20,20 @@ export interface LoadOptions {
   addresses?: number;
   /** Headers sent with every request (credentials, Range). */
   headers?: Record<string, string>;
+  /**
+   * Sends every request with the next of these Authorization values in turn:
+   * keyed load from many accounts, as a service sees it, each account within
+   * its own per-minute limit.
+   */
+  authorizations?: readonly string[];
 }
 
 /** Runs autocannon against one URL: a warm-up, then the measured run. */
 export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
   const connections = options.connections ?? 16;
-  if ((options.warmupSeconds ?? 2) > 0) await run(url, connections, options.warmupSeconds ?? 2, options.addresses, options.headers);
-  return summarize(await run(url, connections, options.seconds ?? 10, options.addresses, options.headers));
+  const warmup = options.warmupSeconds ?? 2;
+  if (warmup > 0) await run(url, connections, warmup, options);
+  return summarize(await run(url, connections, options.seconds ?? 10, options));
 }
 
 /** The figures the reports print, from one autocannon run. */
@@ -40,23 +47,34 @@ function summarize(result: autocannon.Result): LoadResult {
   };
 }
 
-function run(url: string, connections: number, duration: number, addresses: number | undefined, headers?: Record<string, string>): Promise<autocannon.Result> {
+function run(url: string, connections: number, duration: number, options: LoadOptions): Promise<autocannon.Result> {
   const target = new URL(url);
-  let n = 0;
-  const requests = addresses
-    ? [
-        {
-          method: "GET",
-          path: target.pathname + target.search,
-          setupRequest: (request: autocannon.Request) => {
-            n = (n + 1) % addresses;
-            return { ...request, headers: { ...request.headers, "x-forwarded-for": `10.${n >> 8}.${n & 255}.7` } };
+  const { addresses, authorizations, headers } = options;
+  let address = 0;
+  let authorization = 0;
+  const requests =
+    addresses || authorizations?.length
+      ? [
+          {
+            method: "GET",
+            path: target.pathname + target.search,
+            setupRequest: (request: autocannon.Request) => {
+              const extra: Record<string, string> = {};
+              if (addresses) {
+                address = (address + 1) % addresses;
+                extra["x-forwarded-for"] = `10.${address >> 8}.${address & 255}.7`;
+              }
+              if (authorizations?.length) {
+                authorization = (authorization + 1) % authorizations.length;
+                extra.authorization = authorizations[authorization]!;
+              }
+              return { ...request, headers: { ...request.headers, ...extra } };
+            },
           },
-        },
-      ]
-    : undefined;
+        ]
+      : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url: addresses ? target.origin : url, connections, duration, pipelining: 1, requests, headers }, (error, result) =>
+    autocannon({ url: requests ? target.origin : url, connections, duration, pipelining: 1, requests, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });

@@ -15,9 +15,21 @@ export function startProcess(command: string, args: string[], options: { cwd: st
   return child;
 }
 
-/** The production build (apps/web/dist/server.mjs) on PostgreSQL at 127.0.0.1:`port`, without the exchange-rate scheduler. */
+/**
+ * The production server's command as `npm start` runs it — apps/web's start
+ * script, its node flags (the heap limit among them) included — less its
+ * variable assignments, which startApp sets itself.
+ */
+function productionCommand(repoRoot: string): { command: string; args: string[] } {
+  const script: string = JSON.parse(readFileSync(`${repoRoot}/apps/web/package.json`, "utf8")).scripts.start;
+  const [command, ...args] = script.split(/\s+/).filter((word) => !/^[A-Z_]+=/.test(word));
+  return { command: command!, args };
+}
+
+/** The production build (apps/web/dist/server.mjs, started as `npm start` starts it) on PostgreSQL at 127.0.0.1:`port`, without the exchange-rate scheduler. */
 export function startApp(ctx: { repoRoot: string; databaseUrl: string }, port: number, env: Record<string, string> = {}): ChildProcess {
-  return startProcess("node", ["dist/server.mjs"], {
+  const { command, args } = productionCommand(ctx.repoRoot);
+  return startProcess(command, args, {
     cwd: `${ctx.repoRoot}/apps/web`,
     env: {
       DATABASE_URL: ctx.databaseUrl,

@@ -29,13 +29,18 @@ interface Page {
   path: string;
   headers: Record<string, string>;
   goal: { requestsPerSecond: number; p99: number };
+  contentType?: string;
 }
+
+/** What the browser reads after a members' copy (one batched call of the website's tRPC client): the account's menu, and My plugins' list. */
+const MEMBER_READS = `/api/trpc/accounts.menu,plugins.mineWithVersions?batch=1&input=${encodeURIComponent("{}")}`;
 
 export async function pagesSuite(ctx: { repoRoot: string; databaseUrl: string; seconds: number }) {
   const label = process.env.BENCH_PAGES_LABEL ?? "after";
   const ours = "http://127.0.0.1:3400";
   // Visitors come from many addresses (behind a trusted proxy), as they would: per-address limits count them but are not what is measured.
-  const app = startApp(ctx, 3400, { TRUSTED_PROXIES: "loopback" });
+  // The browser's reads after a members' copy count against the account's website limit: raised, so the run measures them rather than the limit.
+  const app = startApp(ctx, 3400, { TRUSTED_PROXIES: "loopback", WEB_RATE_LIMIT_PER_MINUTE: "100000000" });
   try {
     await waitForOk(`${ours}/api/v1/plugins?limit=1`);
     const signedIn = { cookie: await signUp(ours) };
@@ -44,6 +49,7 @@ export async function pagesSuite(ctx: { repoRoot: string; databaseUrl: string; s
       { name: "anonymous GET /plugins/chat-commands", path: "/plugins/chat-commands", headers: {}, goal: GOALS.anonymous },
       { name: "signed-in GET /", path: "/", headers: signedIn, goal: GOALS.signedIn },
       { name: "signed-in GET /dashboard/plugins", path: "/dashboard/plugins", headers: signedIn, goal: GOALS.signedIn },
+      { name: "signed-in: its browser's reads", path: MEMBER_READS, headers: signedIn, goal: GOALS.signedIn, contentType: "application/json" },
     ];
     const rows: (Comparison & { goal: Page["goal"]; meetsGoal: boolean })[] = [];
     const cacheControl: Record<string, string | null> = {};
@@ -99,7 +105,7 @@ async function measure(ctx: { repoRoot: string; seconds: number }, ours: string,
   writeFileSync(bodyFile, Buffer.from(await response.arrayBuffer()));
   const bare = startProcess("node", ["--import", "tsx", "bench/market-ceiling-server.ts"], {
     cwd: ctx.repoRoot,
-    env: { PORT: String(port), BENCH_BODY_FILE: bodyFile, BENCH_PATH: page.path, BENCH_CONTENT_TYPE: "text/html; charset=utf-8" },
+    env: { PORT: String(port), BENCH_BODY_FILE: bodyFile, BENCH_PATH: page.path, BENCH_CONTENT_TYPE: page.contentType ?? "text/html; charset=utf-8" },
     name: "ceiling",
   });
   try {

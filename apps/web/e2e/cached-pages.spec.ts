@@ -84,7 +84,7 @@ test("signed-in visitors share a members' copy, answered privately, whose menu t
   baseURL,
 }) => {
   await signUp(page, "Cam Cached");
-  for (const path of ["/", "/plugins/song-requests", "/publishing", "/docs", "/rates"]) {
+  for (const path of ["/", "/plugins/song-requests", "/publishing", "/docs", "/rates", "/dashboard/plugins"]) {
     // A client's own copy header is ignored: the server names the copy.
     const first = await page.request.get(path, { headers: { ...US, "x-streamkit-cached-page": "intl/0" } });
     const second = await page.request.get(path, { headers: US });
@@ -131,6 +131,19 @@ test("signed-in visitors share a members' copy, answered privately, whose menu t
   expect(await stale.text()).toContain('href="/sign-in"');
 });
 
+test("My plugins has a members' copy only: signed out, or with a session cookie that signs nobody in, it sends to sign in", async ({ request }) => {
+  for (const cookie of [undefined, "authjs.session-token=not-a-session"]) {
+    const response = await request.get("/dashboard/plugins", { headers: { ...US, ...(cookie ? { cookie } : {}) }, maxRedirects: 0 });
+    expect(response.status()).toBe(307);
+    expect(response.headers().location).toBe("/sign-in?next=%2Fdashboard%2Fplugins");
+    expectPrivate(response);
+  }
+  // The copy's tree is not reachable by name, nor is a signed-out copy of My plugins by a forged header.
+  expect((await request.get("/cached/member-intl/0/dashboard/plugins")).status()).toBe(404);
+  const forged = await request.get("/dashboard/plugins", { headers: { ...US, "x-streamkit-cached-page": "intl/0" }, maxRedirects: 0 });
+  expect(forged.status()).toBe(307);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -149,6 +162,14 @@ test.describe("without JavaScript", () => {
     await page.locator("details.account-menu summary").click();
     await expect(page.locator("details.account-menu summary")).toHaveText(/Account/);
     await expect(page.getByRole("link", { name: "My purchases" })).toBeVisible();
+    // My plugins' list is read by the browser: without JavaScript the page says so, and where scripts read it
+    // (in a <noscript>, which Chromium's script switch does not unfold, so it is read from the page's HTML).
+    await page.goto("/dashboard/plugins");
+    await expect(page.getByRole("heading", { level: 1, name: "My plugins" })).toBeVisible();
+    expect(await page.content()).toMatch(
+      /<noscript><p class="problem">Your plugins are listed here with JavaScript on\. Scripts can list them without it: GET \/api\/v1\/plugins\/mine\.<\/p><\/noscript>/,
+    );
+    await page.locator("details.account-menu summary").click();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   });
@@ -226,6 +247,15 @@ test("an anonymous visitor, a signed-in owner and the author see the same plugin
     await expect(authorPage.getByRole("complementary", { name: "Price" })).toContainText("$2");
     await openAccountMenu(authorPage);
     await expect(authorPage.getByRole("link", { name: "Sales" })).toBeVisible();
+
+    // Their My plugins is the members' copy every account shares: the list, read by their browser, is theirs alone.
+    const dashboard = await authorPage.request.get("/dashboard/plugins");
+    expectMembersCopy(dashboard);
+    expect(await textOf(dashboard)).not.toContain(name);
+    await authorPage.goto("/dashboard/plugins");
+    await expect(authorPage.getByTestId("my-plugin").filter({ hasText: name })).toContainText("Published");
+    await owner.goto("/dashboard/plugins");
+    await expect(owner.getByText("You have not published a plugin yet.")).toBeVisible();
   } finally {
     await Promise.all([anonymous.close(), indian.close(), buyer.close(), authorContext.close()]);
   }

@@ -24,8 +24,8 @@ export interface CachedCopy {
 
 /**
  * The copy for a GET or HEAD of a cached page with no query: a signed-out
- * visitor's, or a members' copy for a signed-in one where the page has them;
- * null for everything else (rendered per request).
+ * visitor's, or a members' copy for a signed-in one, where the page has them
+ * (`for` in lib/cached-pages.ts); null for everything else (rendered per request).
  */
 export async function cachedCopyFor(runtime: Runtime, req: IncomingMessage, geoHeader: string | undefined): Promise<CachedCopy | null> {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
@@ -37,10 +37,11 @@ export async function cachedCopyFor(runtime: Runtime, req: IncomingMessage, geoH
   // The session is resolved as for any page (the one caller resolver): a cookie that no longer signs anyone in is a signed-out visitor.
   let account: { country: string | null } | null = null;
   if (hasSessionCookie(cookie)) {
-    if (!page.members) return null;
+    if (page.for === "signed-out") return null;
     const caller = await resolveCaller(runtime.deps, { surface: "web", cookie });
     if (caller.kind === "account") account = caller.account;
   }
+  if (!account && page.for === "members") return null;
   const picked = PICKED_COUNTRY.exec(cookie)?.[1];
   const geo = geoHeader ? req.headers[geoHeader.toLowerCase()] : undefined;
   const country = countryOfVisitor(picked, typeof geo === "string" ? geo : undefined, req.headers["accept-language"]);

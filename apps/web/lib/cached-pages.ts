@@ -13,11 +13,14 @@
  * cache as it fills. Searches get the page rendered for them, as before, and
  * `private, no-store`.
  *
- * Signed-in visitors of the pages marked `members` get a members' copy: the
- * same page for everyone whose prices are alike, with an account menu and a
- * buy box that their browser fills in for them (components/member). It is
- * answered `private, no-store` like every signed-in page. The other pages (the
- * plans, whose offers depend on the account) are rendered for them.
+ * Signed-in visitors of the pages for `everyone` get a members' copy: the
+ * same page for every account whose prices are alike, with an account menu
+ * and a buy box that their browser fills in for them (components/member). My
+ * plugins is a members' copy only: its list is read by the browser, and a
+ * signed-out visitor is sent to sign in by the page rendered for them. A
+ * members' copy is answered `private, no-store` like every signed-in page. The
+ * plans, whose offers depend on the account, are cached for signed-out
+ * visitors only and rendered for the others.
  */
 
 /** Set by server.ts only (a client's own is always removed): "<region>/<version>". */
@@ -35,17 +38,22 @@ export interface CachedPage {
   source: string;
   pattern: RegExp;
   data: CachedPageData;
-  /** Whether signed-in visitors get a members' copy (what differs for them is filled in by their browser). */
-  members: boolean;
+  /**
+   * Who gets a copy: `everyone` (signed-in visitors a members' copy, whose
+   * account's parts their browser fills in), `signed-out` visitors only, or
+   * `members` only (a signed-out visitor gets the page rendered for them).
+   */
+  for: "everyone" | "signed-out" | "members";
 }
 
 export const cachedPages: readonly CachedPage[] = [
-  { source: "/", pattern: /^\/$/, data: "marketplace", members: true },
-  { source: "/plugins/:slug", pattern: /^\/plugins\/[^/]+$/, data: "marketplace", members: true },
-  { source: "/plans", pattern: /^\/plans$/, data: "none", members: false },
-  { source: "/publishing", pattern: /^\/publishing$/, data: "none", members: true },
-  { source: "/docs", pattern: /^\/docs$/, data: "none", members: true },
-  { source: "/rates", pattern: /^\/rates$/, data: "fx", members: true },
+  { source: "/", pattern: /^\/$/, data: "marketplace", for: "everyone" },
+  { source: "/plugins/:slug", pattern: /^\/plugins\/[^/]+$/, data: "marketplace", for: "everyone" },
+  { source: "/plans", pattern: /^\/plans$/, data: "none", for: "signed-out" },
+  { source: "/publishing", pattern: /^\/publishing$/, data: "none", for: "everyone" },
+  { source: "/docs", pattern: /^\/docs$/, data: "none", for: "everyone" },
+  { source: "/rates", pattern: /^\/rates$/, data: "fx", for: "everyone" },
+  { source: "/dashboard/plugins", pattern: /^\/dashboard\/plugins$/, data: "none", for: "members" },
 ];
 
 /**

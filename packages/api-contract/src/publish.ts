@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listingSchema, publisherSchema } from "./listing";
+import { listingDetailSchema, listingSchema, publisherSchema } from "./listing";
 import { isoTimestamp } from "./time";
 
 /** Limits of the publish request that are not packing rules (those live in @streamkit/plugin-rules). */
@@ -63,3 +63,9 @@ export const myPluginsSchema = z
     staff: z.boolean().meta({ description: "True when the caller is one of the service's operators." }),
   })
   .meta({ id: "MyPlugins" });
+
+/** The dashboard's list of the author's plugins, each with every version (the website's own procedure, not under /api/v1). */
+export const myPluginsWithVersionsSchema = z.object({
+  items: z.array(listingDetailSchema),
+});
+export type MyPluginsWithVersions = z.infer<typeof myPluginsWithVersionsSchema>;

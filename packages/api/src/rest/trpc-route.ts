@@ -25,8 +25,10 @@ export function trpcRoute(router: AnyRouter): RawRoute {
         req: await input.request(),
         router,
         createContext: () => context,
-        // The domain errors' own headers (Retry-After, WWW-Authenticate) go out here as on /api/v1.
-        responseMeta: ({ errors }) => ({ headers: Object.assign({}, ...errors.map((error) => toAppError(error).headers ?? {})) }),
+        // The domain errors' own headers (Retry-After, WWW-Authenticate) go out here as on /api/v1; every answer is the session's own, kept by no cache.
+        responseMeta: ({ errors }) => ({
+          headers: Object.assign({ "cache-control": "private, no-store" }, ...errors.map((error) => toAppError(error).headers ?? {})),
+        }),
         onError: ({ error }) => {
           // 503 (the database unavailable) is logged once, as a warning, by the core.
           if (toAppError(error).code === "internal_error")

@@ -4,6 +4,7 @@ import {
   rateLimits,
   windowName,
   myPluginsSchema,
+  myPluginsWithVersionsSchema,
   pluginDetailResponseSchema,
   pluginListSchema,
   pluginPackageSchema,
@@ -13,7 +14,7 @@ import {
 import { PACKAGE_LIMITS } from "@streamkit/plugin-rules";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { getPluginDetail, listMyPlugins, listPlugins } from "../services/listings";
+import { getPluginDetail, listMyPlugins, listMyPluginsWithVersions, listPlugins } from "../services/listings";
 import { downloadPackage, removePlugin } from "../services/packages";
 import { publishPlugin } from "../services/publish";
 import { accountProcedure, publicProcedure } from "../trpc";
@@ -41,6 +42,12 @@ export const pluginsRouter = {
     .input(z.void())
     .output(myPluginsSchema)
     .query(async ({ ctx }) => ({ items: await listMyPlugins(ctx.deps.db, ctx.caller), staff: ctx.caller.account.staff })),
+
+  /** The dashboard's My plugins, filled in by the browser on its members' copy (apps/web lib/cached-pages.ts): the website's own, not under /api/v1. */
+  mineWithVersions: accountProcedure
+    .input(z.void())
+    .output(myPluginsWithVersionsSchema)
+    .query(async ({ ctx }) => ({ items: await listMyPluginsWithVersions(ctx.deps.db, ctx.caller) })),
 
   list: publicProcedure
     .meta({

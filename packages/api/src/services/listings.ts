@@ -2,7 +2,7 @@ import type { Listing, ListingDetail, ListPluginsQuery } from "@streamkit/api-co
 import { accounts, type Db, type Plugin, plugins, pluginVersions } from "@streamkit/db";
 import { priceOf, type PriceTier } from "@streamkit/plans";
 import { compareVersions } from "@streamkit/plugin-rules";
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../context";
 import { notFound } from "../errors";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -198,6 +198,33 @@ export async function listMyPlugins(db: Db, caller: AccountCaller): Promise<List
     .orderBy(desc(plugins.updatedAt), desc(plugins.id));
   const extras = await listingExtras(db, caller, rows);
   return rows.map((row) => toListing(row, caller, extras));
+}
+
+/**
+ * The author's plugins with every version, as the dashboard shows them: the
+ * plugins in one statement and all their versions in one more, however many
+ * plugins there are.
+ */
+export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): Promise<ListingDetail[]> {
+  const items = await listMyPlugins(db, caller);
+  if (items.length === 0) return [];
+  const rows = await db
+    .select({ pluginId: pluginVersions.pluginId, version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
+    .from(pluginVersions)
+    .where(
+      inArray(
+        pluginVersions.pluginId,
+        items.map((item) => item.id),
+      ),
+    );
+  const byPlugin = new Map<string, typeof rows>();
+  for (const row of rows) byPlugin.set(row.pluginId, [...(byPlugin.get(row.pluginId) ?? []), row]);
+  return items.map((item) => ({
+    ...item,
+    versions: (byPlugin.get(item.id) ?? [])
+      .sort((a, b) => compareVersions(b.version, a.version))
+      .map((v) => ({ version: v.version, changelog: v.changelog, createdAt: v.createdAt.toISOString() })),
+  }));
 }
 
 export async function getPluginDetail(db: Db, caller: Caller, slug: string): Promise<ListingDetail> {

@@ -152,13 +152,16 @@ describe("the account menu of the members' copies (accounts.menu)", () => {
   it("names the account and says whether the author's and the operator's links belong", async () => {
     const ofMember = await read(await query("accounts.menu", undefined, { cookie: member.cookie }));
     expect(ofMember.status).toBe(200);
+    expect(ofMember.headers.get("cache-control")).toBe("private, no-store");
     expect(ofMember.body.result.data).toEqual({ name: "Test Publisher", author: true, staff: false });
     const ofOperator = await read(await query("accounts.menu", undefined, { cookie: operator.cookie }));
     expect(ofOperator.body.result.data).toEqual({ name: "Test Publisher", author: false, staff: true });
   });
 
   it("is nobody's without a session (401), and a suspended account's is refused (403 account_disabled)", async () => {
-    expect((await query("accounts.menu", undefined)).status).toBe(401);
+    const nobody = await query("accounts.menu", undefined);
+    expect(nobody.status).toBe(401);
+    expect(nobody.headers.get("cache-control")).toBe("private, no-store");
     const { status, body } = await read(await query("accounts.menu", undefined, { cookie: suspended.cookie }));
     expect(status).toBe(403);
     expect(body.error.data.appError.code).toBe("account_disabled");
@@ -167,5 +170,40 @@ describe("the account menu of the members' copies (accounts.menu)", () => {
   it("is the website's own: not under /api/v1", async () => {
     const paths = Object.keys(JSON.parse(await (await app.raw("/api/v1/openapi.json")).text()).paths);
     expect(paths.some((path) => path.includes("menu"))).toBe(false);
+  });
+});
+
+describe("My plugins on the members' copy (plugins.mineWithVersions)", () => {
+  it("lists the account's own plugins, removed ones too, each with every version newest first, and no one else's", async () => {
+    const author = await account({ plan: "pro" });
+    await insertPlugin(app.deps.db, {
+      slug: "mine-two-versions",
+      ownerId: author.id,
+      versions: [
+        { version: "1.0.0", changelog: "First." },
+        { version: "1.10.0", changelog: "Tenth." },
+        { version: "1.2.0", changelog: "Second." },
+      ],
+    });
+    await insertPlugin(app.deps.db, { slug: "mine-removed", ownerId: author.id, status: "removed" });
+    const { status, headers, body } = await read(await query("plugins.mineWithVersions", undefined, { cookie: author.cookie }));
+    expect(status).toBe(200);
+    expect(headers.get("cache-control")).toBe("private, no-store");
+    const items = body.result.data.items as { slug: string; mine: boolean; status: string; versions: { version: string; changelog: string }[] }[];
+    expect(items.map((item) => item.slug).sort()).toEqual(["mine-removed", "mine-two-versions"]);
+    const two = items.find((item) => item.slug === "mine-two-versions")!;
+    expect(two.mine).toBe(true);
+    expect(two.versions.map((v) => [v.version, v.changelog])).toEqual([
+      ["1.10.0", "Tenth."],
+      ["1.2.0", "Second."],
+      ["1.0.0", "First."],
+    ]);
+    expect(items.find((item) => item.slug === "mine-removed")!.status).toBe("removed");
+  });
+
+  it("is empty for an account that has published nothing, and nobody's without a session", async () => {
+    const { body } = await read(await query("plugins.mineWithVersions", undefined, { cookie: operator.cookie }));
+    expect(body.result.data).toEqual({ items: [] });
+    expect((await query("plugins.mineWithVersions", undefined)).status).toBe(401);
   });
 });

@@ -1,17 +1,18 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import { errorMessage } from "@/lib/trpc/errors";
 
-/** Removing takes the plugin out of the marketplace; it asks first. */
+/** Removing takes the plugin out of the marketplace; it asks first, then the list is read again. */
 export function RemovePluginButton({ slug, name }: { slug: string; name: string }) {
   const trpc = useTRPC();
-  const router = useRouter();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation(trpc.plugins.remove.mutationOptions({ onSuccess: () => router.refresh() }));
+  const remove = useMutation(
+    trpc.plugins.remove.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.plugins.mineWithVersions.queryFilter()) }),
+  );
   if (remove.error) return <p className="problem">{errorMessage(remove.error)}</p>;
   if (!confirming) {
     return (
