@@ -3,8 +3,8 @@
 import type { ListingDetail } from "@streamkit/api-contract";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { formatCount, formatDate } from "@/components/format";
-import { Markdown } from "@/components/markdown/markdown";
+import { formatCount } from "@/components/format";
+import { VersionList } from "@/components/version-list";
 import { useTRPC } from "@/lib/trpc/client";
 import { errorMessage } from "@/lib/trpc/errors";
 import { RemovePluginButton } from "./remove-plugin-button";
@@ -63,17 +63,7 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
             <summary>
               {plugin.versions.length} version{plugin.versions.length === 1 ? "" : "s"}
             </summary>
-            <ol className="versions" reversed>
-              {plugin.versions.map((version) => (
-                <li key={version.version}>
-                  <header>
-                    <strong>{version.version}</strong>
-                    <time dateTime={version.createdAt}>{formatDate(version.createdAt)}</time>
-                  </header>
-                  <Markdown className="changelog">{version.changelog}</Markdown>
-                </li>
-              ))}
-            </ol>
+            <VersionList versions={plugin.versions} />
           </details>
           {plugin.status === "removed" ? (
             <p className="muted">Out of the marketplace. People who downloaded it keep it; publishing a new version lists it again.</p>

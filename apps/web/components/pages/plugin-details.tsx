@@ -10,6 +10,7 @@ import { PublisherName } from "@/components/publisher-name";
 import { InstallButton } from "@/components/install/install-button";
 import { Markdown } from "@/components/markdown/markdown";
 import { MemberBuyBox } from "@/components/member/member-buy-box";
+import { VersionList } from "@/components/version-list";
 import type { PageApi } from "@/lib/server/api";
 import { orNotFound } from "@/lib/server/errors";
 
@@ -99,17 +100,7 @@ export function PluginDetails({ plugin, buyer, viewer }: { plugin: ListingDetail
       <div className="layout-2">
         <section className="panel" aria-labelledby="versions-title">
           <h2 id="versions-title">Version history</h2>
-          <ol className="versions" reversed>
-            {plugin.versions.map((version) => (
-              <li key={version.version}>
-                <header>
-                  <strong>{version.version}</strong>
-                  <time dateTime={version.createdAt}>{formatDate(version.createdAt)}</time>
-                </header>
-                {version.changelog ? <Markdown className="changelog">{version.changelog}</Markdown> : <p className="changelog">No changelog.</p>}
-              </li>
-            ))}
-          </ol>
+          <VersionList versions={plugin.versions} />
         </section>
         <section className="panel" aria-labelledby="permissions-title">
           <h2 id="permissions-title">Permissions</h2>
