@@ -1,5 +1,5 @@
 import { accounts } from "@streamkit/db";
-import { sql } from "drizzle-orm";
+import { type Placeholder, sql } from "drizzle-orm";
 import type { AccountPrincipal } from "../context";
 import { accountPlanSql } from "../services/plan-sql";
 
@@ -7,8 +7,10 @@ import { accountPlanSql } from "../services/plan-sql";
  * The account columns every caller carries, read fresh on every request: the
  * plan is computed at `now` from the base plan, the subscription and any
  * complimentary plan (services/plan-sql.ts), so a change applies to the next request.
+ * `now` may be a placeholder, for statements prepared once (the caller's
+ * resolution on every request).
  */
-export function principalColumns(now: Date) {
+export function principalColumns(now: Date | Placeholder) {
   return {
     id: accounts.id,
     name: accounts.name,

@@ -4,11 +4,22 @@ import { eq, sql } from "drizzle-orm";
 import { principalColumns } from "../auth/principal-columns";
 import type { AccountPrincipal } from "../context";
 import { AppError } from "../errors";
+import { preparedPerDatabase } from "./prepared";
 
 export async function findAccountById(db: Db, id: string, now: Date): Promise<AccountPrincipal | null> {
   const [row] = await db.select(principalColumns(now)).from(accounts).where(eq(accounts.id, id)).limit(1);
   return row ?? null;
 }
+
+/** The session's account, read on every signed-in request: prepared once. */
+const sessionAccountStatement = preparedPerDatabase((db) =>
+  db
+    .select({ ...principalColumns(sql.placeholder("now")), deletedAt: accounts.deletedAt, sessionsValidAfter: accounts.sessionsValidAfter })
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("session_account"),
+);
 
 /**
  * The account behind a website session, or null when the session no longer
@@ -16,11 +27,7 @@ export async function findAccountById(db: Db, id: string, now: Date): Promise<Ac
  * seconds) before its password last changed.
  */
 export async function findSessionAccount(db: Db, id: string, issuedAtSeconds: number | undefined, now: Date): Promise<AccountPrincipal | null> {
-  const [row] = await db
-    .select({ ...principalColumns(now), deletedAt: accounts.deletedAt, sessionsValidAfter: accounts.sessionsValidAfter })
-    .from(accounts)
-    .where(eq(accounts.id, id))
-    .limit(1);
+  const [row] = await sessionAccountStatement(db).execute({ id, now: now.toISOString() });
   if (!row || row.deletedAt) return null;
   if (row.sessionsValidAfter && (issuedAtSeconds ?? 0) < Math.floor(row.sessionsValidAfter.getTime() / 1000)) return null;
   const { deletedAt: _deleted, sessionsValidAfter: _after, ...principal } = row;

@@ -5,6 +5,7 @@ import { principalColumns } from "../auth/principal-columns";
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from "../auth/api-key-format";
 import type { AccountCaller } from "../context";
 import { AppError } from "../errors";
+import { preparedPerDatabase } from "./prepared";
 import { withinQuota } from "./quota";
 
 export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiKeyView["status"] {
@@ -86,21 +87,24 @@ export async function revokeApiKey(db: Db, accountId: string | null, keyId: stri
 
 const INVALID_TOKEN_MESSAGE = "The API key is unknown, revoked or expired.";
 
+/** The key and its account, read on every keyed request: prepared once. */
+const keyPrincipalStatement = preparedPerDatabase((db) =>
+  db
+    .select({ key: apiKeys, account: principalColumns(sql.placeholder("now")) })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.hash, sql.placeholder("hash")))
+    .limit(1)
+    .prepare("api_key_principal"),
+);
+
 /**
  * Turns a bearer token into a caller, or refuses it with one indistinguishable
  * answer. Malformed keys never reach the database.
  */
 export async function resolveApiKey(db: Db, token: string, now: Date): Promise<AccountCaller> {
   if (!isWellFormedApiKey(token)) throw invalidToken();
-  const [row] = await db
-    .select({
-      key: apiKeys,
-      account: principalColumns(now),
-    })
-    .from(apiKeys)
-    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.hash, hashApiKey(token)))
-    .limit(1);
+  const [row] = await keyPrincipalStatement(db).execute({ hash: hashApiKey(token), now: now.toISOString() });
   if (!row || keyStatus(row.key, now) !== "active") throw invalidToken();
   return {
     kind: "account",

@@ -7,6 +7,7 @@ import type { AccountCaller, Caller } from "../context";
 import { notFound } from "../errors";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { purchasedAmong } from "./ownership";
+import { preparedPerDatabase } from "./prepared";
 import { openPriceRequests } from "./prices";
 
 /** The columns every listing needs: the plugin row and its publisher. */
@@ -167,16 +168,7 @@ function prepareStatements(db: Db) {
   };
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-
-function statementsFor(db: Db): ReturnType<typeof prepareStatements> {
-  let statements = prepared.get(db);
-  if (!statements) {
-    statements = prepareStatements(db);
-    prepared.set(db, statements);
-  }
-  return statements;
-}
+const statementsFor = preparedPerDatabase(prepareStatements);
 
 export async function listPlugins(db: Db, caller: Caller, query: ListPluginsQuery) {
   const { shape, values } = marketPageValues(query);

@@ -1,5 +1,5 @@
 import { type PlanName, planNames, subscriptionRules } from "@streamkit/plans";
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 
 // The plans' order as SQL (constants of packages/plans, never user input).
 export const rankOf = (column: SQL) => sql`case ${column} ${sql.raw(planNames.map((plan, rank) => `when '${plan}' then ${rank}`).join(" "))} end`;
@@ -17,8 +17,9 @@ const grace = sql.raw(`interval '${subscriptionRules.graceDays} days'`);
  * at a period's end for the next request to see the new plan. The outer row
  * must be the table "accounts" itself (not an alias).
  */
-export function accountPlanSql(now: Date): SQL<PlanName> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+export function accountPlanSql(now: Date | Placeholder): SQL<PlanName> {
+  // A placeholder when the statement is prepared once and run with the time of each request.
+  const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`${now}::timestamptz`;
   const subscribed = sql`(select max(${rankOf(sql`case when s.scheduled_plan is not null and ${at} >= s.current_period_end then s.scheduled_plan else s.plan end`)})
     from subscriptions s where s.account_id = "accounts"."id" and s.status in ('active', 'past_due')
     and ${at} < case when s.cancel_at_period_end then s.current_period_end else s.current_period_end + ${grace} end)`;

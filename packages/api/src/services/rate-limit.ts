@@ -1,6 +1,8 @@
 import { type Db, type Queryable, rateLimitWindows } from "@streamkit/db";
 import { lt, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { AppError } from "../errors";
+import { preparedPerDatabase } from "./prepared";
 
 /** One limit: at most `limit` hits per fixed window of `windowSeconds`, counted per `bucket`. */
 export interface RateLimitRule {
@@ -28,16 +30,24 @@ export interface RateLimitDecision {
 export async function hitRateLimit(db: Queryable, rule: RateLimitRule, now: Date): Promise<RateLimitDecision> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const [row] = await db
+  // Counted on every request of every account: prepared once on the database itself; inside a transaction (a publish counts in its own) built as usual.
+  const statement = db instanceof PgTransaction ? hitStatement(db) : preparedHit(db as Db);
+  const [row] = await statement.execute({ bucket: rule.bucket, windowStart: windowStart.toISOString() });
+  return decideWindow(row!.hits, rule.limit, windowStart.getTime() + windowMs, now.getTime());
+}
+
+function hitStatement(db: Queryable) {
+  return db
     .insert(rateLimitWindows)
-    .values({ bucket: rule.bucket, windowStart, hits: 1 })
+    .values({ bucket: sql.placeholder("bucket"), windowStart: sql`${sql.placeholder("windowStart")}::timestamptz`, hits: 1 })
     .onConflictDoUpdate({
       target: [rateLimitWindows.bucket, rateLimitWindows.windowStart],
       set: { hits: sql`${rateLimitWindows.hits} + 1` },
     })
     .returning({ hits: rateLimitWindows.hits });
-  return decideWindow(row!.hits, rule.limit, windowStart.getTime() + windowMs, now.getTime());
 }
+
+const preparedHit = preparedPerDatabase((db) => hitStatement(db).prepare("rate_limit_hit"));
 
 /**
  * The decision for the `hit`-th hit of a fixed window ending at `resetMs`
