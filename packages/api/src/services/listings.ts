@@ -210,13 +210,23 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
       ),
     );
   const byPlugin = new Map<string, typeof rows>();
-  for (const row of rows) byPlugin.set(row.pluginId, [...(byPlugin.get(row.pluginId) ?? []), row]);
-  return items.map((item) => ({
-    ...item,
-    versions: (byPlugin.get(item.id) ?? [])
-      .sort((a, b) => compareVersions(b.version, a.version))
-      .map((v) => ({ version: v.version, changelog: v.changelog, createdAt: v.createdAt.toISOString() })),
-  }));
+  for (const row of rows) {
+    const versions = byPlugin.get(row.pluginId);
+    if (versions) versions.push(row);
+    else byPlugin.set(row.pluginId, [row]);
+  }
+  return items.map((item) => ({ ...item, versions: versionEntries(byPlugin.get(item.id) ?? []) }));
+}
+
+/**
+ * A plugin's versions as the API shows them, newest first: versions only ever
+ * increase, so SemVer order is publish order; it also settles two publishes in
+ * one millisecond.
+ */
+function versionEntries(rows: { version: string; changelog: string; createdAt: Date }[]): ListingDetail["versions"] {
+  return rows
+    .sort((a, b) => compareVersions(b.version, a.version))
+    .map((v) => ({ version: v.version, changelog: v.changelog, createdAt: v.createdAt.toISOString() }));
 }
 
 export async function getPluginDetail(db: Db, caller: Caller, slug: string): Promise<ListingDetail> {
@@ -225,11 +235,10 @@ export async function getPluginDetail(db: Db, caller: Caller, slug: string): Pro
   const [row] = await (caller.kind === "account" ? statements.any : statements.published).execute({ slug });
   const visible = row && (row.plugin.status === "published" || (caller.kind === "account" && row.plugin.ownerId === caller.account.id));
   if (!row || !visible) throw notFound(`No plugin "${slug}" in the marketplace.`);
-  // Versions only ever increase, so SemVer order is publish order; it also settles two publishes in one millisecond.
-  const versions = (await statements.versions.execute({ pluginId: row.plugin.id })).sort((a, b) => compareVersions(b.version, a.version));
+  const versions = await statements.versions.execute({ pluginId: row.plugin.id });
   const extras = await listingExtras(db, caller, [row]);
   return {
     ...toListing(row, caller, extras),
-    versions: versions.map((v) => ({ version: v.version, changelog: v.changelog, createdAt: v.createdAt.toISOString() })),
+    versions: versionEntries(versions),
   };
 }
