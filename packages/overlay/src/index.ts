@@ -12,10 +12,11 @@ export {
   varSchema,
 } from "./document";
 export * from "./layers";
-export { canvasPresets, OVERLAY_LIMITS } from "./limits";
+export { canvasPresets, DRAWING_BUDGET, OVERLAY_LIMITS } from "./limits";
 export { pathProblem } from "./path";
-export { fillTemplate, PLUGIN_KEY, templateKeys } from "./template";
-export { renderSvg, type RenderOptions, templateValues } from "./render";
+export { fillTemplate, filledLength, PLUGIN_KEY, templateKeys } from "./template";
+export { DrawingMeter, type DrawingMeasure, DrawingTooLarge, utf8Length } from "./budget";
+export { drawingProblem, drawSvg, placeholderSvg, renderSvg, type RenderOptions, templateValues } from "./render";
 export { type PredefinedOverlay, predefinedOverlays } from "./predefined";
 export * from "./edits";
 export { type Reapplied, reapplyChanges } from "./reapply";

@@ -40,3 +40,20 @@ export const canvasPresets = [
   { label: "1280 × 720 (landscape, HD)", width: 1280, height: 720 },
   { label: "1080 × 1920 (portrait)", width: 1080, height: 1920 },
 ] as const;
+
+/**
+ * What one drawing may produce, whatever the document (README: Overlays). The
+ * renderer counts while it draws and stops at the first measure over; a save
+ * whose drawing would pass one is refused (413) naming it. The worst document
+ * within them draws in a few milliseconds and about 2 MiB.
+ */
+export const DRAWING_BUDGET = {
+  /** Particles in all, over every particles layer. */
+  particles: 2_000,
+  /** Characters of text drawn, once every `{{key}}` is filled. */
+  textCharacters: 20_000,
+  /** SVG elements: a layer's group and its shape, text and each of its lines, each particle and its animations. */
+  elements: 20_000,
+  /** The drawing's markup, in UTF-8 bytes. */
+  bytes: 2 * 1024 * 1024,
+} as const;

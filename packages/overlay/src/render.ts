@@ -1,6 +1,9 @@
+import { DrawingMeter, DrawingTooLarge } from "./budget";
 import type { OverlayDocument } from "./document";
 import type { Layer, Paint, ParticlesLayer } from "./layers";
-import { fillTemplate } from "./template";
+
+type Keyframe = NonNullable<OverlayDocument["manualKeyframes"]>[number];
+import { fillTemplate, filledLength } from "./template";
 
 /**
  * The one renderer: a document to SVG markup, used by the editor's canvas, the
@@ -9,6 +12,8 @@ import { fillTemplate } from "./template";
  * so the same document draws the same on every surface. Transparent where no
  * layer draws. Animation is SVG's own (SMIL): particles move, and the editor's
  * manualKeyframes move and fade layers, with no script on the page.
+ * Every drawing is bounded by DRAWING_BUDGET, counted while it is made: a
+ * document over it draws a placeholder that says what to reduce.
  */
 export interface RenderOptions {
   /** Live values by key, e.g. plugin.<id>.<name> from the desktop app; win over vars. */
@@ -51,8 +56,10 @@ function seeded(seedText: string): () => number {
   };
 }
 
-function particles(layer: ParticlesLayer, animate: boolean): string {
+function particles(layer: ParticlesLayer, animate: boolean, meter: DrawingMeter): string {
   const { frame, props } = layer;
+  meter.take("particles", props.count);
+  meter.take("elements", props.count * (animate ? 3 : 1));
   const random = seeded(layer.id);
   const lifetime = (props.lifetimeMs ?? 3000) / 1000;
   const travel = props.speed * lifetime;
@@ -93,25 +100,41 @@ function particles(layer: ParticlesLayer, animate: boolean): string {
     const motion = animate
       ? `<animateTransform attributeName="transform" type="translate" from="0 0" to="${num(dx)} ${num(dy)}" dur="${num(lifetime)}s" begin="${num(delay)}s" repeatCount="indefinite"/><animate attributeName="opacity" values="1;1;0" dur="${num(lifetime)}s" begin="${num(delay)}s" repeatCount="indefinite"/>`
       : "";
-    parts.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(size / 2)}" fill="${escapeXml(color)}">${motion}</circle>`);
+    parts.push(meter.markup(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(size / 2)}" fill="${escapeXml(color)}">${motion}</circle>`));
   }
   return parts.join("");
 }
 
 /** A layer's own markup, without its members (groups get them in renderLayers). */
-function layerMarkup(layer: Layer, values: Record<string, string>, bound: Record<string, string>, animate: boolean, blank: boolean): string {
+function layerMarkup(
+  layer: Layer,
+  values: Record<string, string>,
+  bound: Record<string, string>,
+  animate: boolean,
+  blank: boolean,
+  meter: DrawingMeter,
+): string {
   const { x, y, w, h } = layer.frame;
   switch (layer.type) {
     case "text": {
-      const text = fillTemplate(bound.text ?? layer.props.text, values, blank);
+      const template = bound.text ?? layer.props.text;
+      meter.take("textCharacters", filledLength(template, values, blank));
+      const text = fillTemplate(template, values, blank);
       const fontSize = Number(bound.fontSize ?? layer.props.fontSize) || layer.props.fontSize;
       const fill = bound.fill && /^#[0-9a-fA-F]{3,8}$/.test(bound.fill) ? bound.fill : paintColor(layer.props.fill, values);
       const align = layer.props.align ?? "left";
       const anchor = align === "center" ? "middle" : align === "right" ? "end" : "start";
       const ax = align === "center" ? x + w / 2 : align === "right" ? x + w : x;
       const lines = text.split("\n");
-      const tspans = lines.map((line, i) => `<tspan x="${num(ax)}" dy="${i === 0 ? "0" : "1.2em"}">${escapeXml(line)}</tspan>`).join("");
-      return `<text x="${num(ax)}" y="${num(y)}" dominant-baseline="hanging" text-anchor="${anchor}" font-family="${escapeXml(layer.props.fontFamily)}" font-size="${num(fontSize)}"${layer.props.fontWeight ? ` font-weight="${layer.props.fontWeight}"` : ""} fill="${escapeXml(fill)}">${tspans}</text>`;
+      meter.take("elements", lines.length + 1);
+      const tspans = lines.map((line, i) => meter.markup(`<tspan x="${num(ax)}" dy="${i === 0 ? "0" : "1.2em"}">${escapeXml(line)}</tspan>`)).join("");
+      return (
+        meter.markup(
+          `<text x="${num(ax)}" y="${num(y)}" dominant-baseline="hanging" text-anchor="${anchor}" font-family="${escapeXml(layer.props.fontFamily)}" font-size="${num(fontSize)}"${layer.props.fontWeight ? ` font-weight="${layer.props.fontWeight}"` : ""} fill="${escapeXml(fill)}">`,
+        ) +
+        tspans +
+        meter.markup("</text>")
+      );
     }
     case "shape": {
       const box = layer.props.viewBox ?? { w: w || 1, h: h || 1 };
@@ -119,38 +142,56 @@ function layerMarkup(layer: Layer, values: Record<string, string>, bound: Record
       const stroke = layer.props.stroke
         ? ` stroke="${escapeXml(paintColor(layer.props.stroke.paint, values))}" stroke-width="${num(layer.props.stroke.width)}" vector-effect="non-scaling-stroke"`
         : "";
-      return `<path transform="translate(${num(x)} ${num(y)}) scale(${num(w / box.w)} ${num(h / box.h)})" d="${escapeXml(layer.props.path)}" fill="${escapeXml(fill)}" fill-rule="evenodd"${stroke}/>`;
+      meter.take("elements", 1);
+      return meter.markup(
+        `<path transform="translate(${num(x)} ${num(y)}) scale(${num(w / box.w)} ${num(h / box.h)})" d="${escapeXml(layer.props.path)}" fill="${escapeXml(fill)}" fill-rule="evenodd"${stroke}/>`,
+      );
     }
     case "particles":
-      return particles(layer, animate);
+      return particles(layer, animate, meter);
     case "group":
       return "";
   }
 }
 
-function keyframeAnimation(document: OverlayDocument, layer: Layer): string {
-  const frames = (document.manualKeyframes ?? []).filter((k) => k.layerId === layer.id).sort((a, b) => a.atMs - b.atMs);
-  if (frames.length < 2) return "";
+function keyframeAnimation(keyframes: Keyframe[] | undefined, layer: Layer, meter: DrawingMeter): string {
+  if (!keyframes || keyframes.length < 2) return "";
+  const frames = [...keyframes].sort((a, b) => a.atMs - b.atMs);
+  meter.take("elements", 3);
   const total = frames.at(-1)!.atMs || 1;
   const keyTimes = frames.map((k) => num(k.atMs / total)).join(";");
   const translate = frames.map((k) => `${num((k.frame?.x ?? layer.frame.x) - layer.frame.x)} ${num((k.frame?.y ?? layer.frame.y) - layer.frame.y)}`).join(";");
   const opacity = frames.map((k) => num(k.opacity ?? layer.opacity ?? 1)).join(";");
   const dur = `${num(total / 1000)}s`;
-  return `<animateTransform attributeName="transform" type="translate" values="${translate}" keyTimes="${keyTimes}" dur="${dur}" fill="freeze" additive="sum"/><animate attributeName="opacity" values="${opacity}" keyTimes="${keyTimes}" dur="${dur}" fill="freeze"/>`;
+  return meter.markup(
+    `<animateTransform attributeName="transform" type="translate" values="${translate}" keyTimes="${keyTimes}" dur="${dur}" fill="freeze" additive="sum"/><animate attributeName="opacity" values="${opacity}" keyTimes="${keyTimes}" dur="${dur}" fill="freeze"/>`,
+  );
 }
 
-/** The SVG of a document, canvas-sized, transparent background. */
-export function renderSvg(document: OverlayDocument, options: RenderOptions = {}): string {
+/** Items grouped by a key, in order, in one pass (members by group, bindings and keyframes by layer). */
+function groupBy<T>(items: readonly T[], key: (item: T) => string | undefined): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const name = key(item);
+    if (name === undefined) continue;
+    const group = groups.get(name);
+    if (group) group.push(item);
+    else groups.set(name, [item]);
+  }
+  return groups;
+}
+
+/** The SVG of a document, canvas-sized, transparent background; throws DrawingTooLarge before passing DRAWING_BUDGET. */
+export function drawSvg(document: OverlayDocument, options: RenderOptions = {}): string {
+  const meter = new DrawingMeter();
   const values = templateValues(document, options.values);
   const animate = options.animate ?? true;
-  const members = new Map<string, Layer[]>();
-  for (const layer of document.layers) {
-    if (layer.groupId !== undefined) members.set(layer.groupId, [...(members.get(layer.groupId) ?? []), layer]);
-  }
-  const bindings = document.bindings ?? [];
+  const members = groupBy(document.layers, (layer) => layer.groupId);
+  const bindings = groupBy(document.bindings ?? [], (binding) => binding.layerId);
+  const keyframes = groupBy(document.manualKeyframes ?? [], (keyframe) => keyframe.layerId);
   const draw = (layer: Layer): string => {
     const bound: Record<string, string> = {};
-    for (const binding of bindings) if (binding.layerId === layer.id && values[binding.key] !== undefined) bound[binding.prop] = values[binding.key]!;
+    for (const binding of bindings.get(layer.id) ?? []) if (values[binding.key] !== undefined) bound[binding.prop] = values[binding.key]!;
     const hidden = bound.hidden !== undefined ? bound.hidden !== "" && bound.hidden !== "false" && bound.hidden !== "0" : layer.hidden === true;
     if (hidden && !options.showHidden) return "";
     const opacity = bound.opacity !== undefined ? Math.min(1, Math.max(0, Number(bound.opacity) || 0)) : (layer.opacity ?? 1);
@@ -160,9 +201,11 @@ export function renderSvg(document: OverlayDocument, options: RenderOptions = {}
       opacity !== 1 || hidden ? `opacity="${num(hidden ? opacity * 0.35 : opacity)}"` : "",
       layer.rotation ? `transform="rotate(${num(layer.rotation)} ${num(x + w / 2)} ${num(y + h / 2)})"` : "",
     ].filter(Boolean);
-    const inner = layerMarkup(layer, values, bound, animate, options.missing === "blank") + (members.get(layer.id) ?? []).map(draw).join("");
-    const animation = animate ? keyframeAnimation(document, layer) : "";
-    return `<g ${attributes.join(" ")}>${animation ? `<g>${animation}${inner}</g>` : inner}</g>`;
+    meter.take("elements", 1);
+    const open = meter.markup(`<g ${attributes.join(" ")}>`);
+    const inner = layerMarkup(layer, values, bound, animate, options.missing === "blank", meter) + (members.get(layer.id) ?? []).map(draw).join("");
+    const animation = animate ? keyframeAnimation(keyframes.get(layer.id), layer, meter) : "";
+    return `${open}${animation ? meter.markup("<g>") + animation + inner + meter.markup("</g>") : inner}${meter.markup("</g>")}`;
   };
   const top = document.layers
     .filter((layer) => layer.groupId === undefined)
@@ -170,4 +213,38 @@ export function renderSvg(document: OverlayDocument, options: RenderOptions = {}
     .join("");
   const { width, height } = document.canvas;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${top}</svg>`;
+}
+
+/** What a document over DRAWING_BUDGET shows instead, on stream and in the editor: the canvas with the reason, never an error. */
+export function placeholderSvg(document: Pick<OverlayDocument, "canvas">, reason: string): string {
+  const { width, height } = document.canvas;
+  const size = Math.max(8, Math.min(32, Math.floor(width / 40)));
+  const lines = ["This overlay is too large to draw.", reason, "Open it in the editor and reduce it."];
+  const tspans = lines.map((line, i) => `<tspan x="${size}" dy="${i === 0 ? "0" : "1.4em"}">${escapeXml(line)}</tspan>`).join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" data-drawing="too-large"><rect width="${width}" height="${height}" fill="#000000" fill-opacity="0.6" stroke="#ff3366" stroke-width="4"/><text x="${size}" y="${size}" dominant-baseline="hanging" font-family="system-ui, sans-serif" font-size="${size}" fill="#ffffff">${tspans}</text></svg>`;
+}
+
+/** The SVG of a document, or the placeholder when its drawing would pass DRAWING_BUDGET: never throws for a valid document. */
+export function renderSvg(document: OverlayDocument, options: RenderOptions = {}): string {
+  try {
+    return drawSvg(document, options);
+  } catch (error) {
+    if (error instanceof DrawingTooLarge) return placeholderSvg(document, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Why a document may not be saved, or null: the drawing the editor makes
+ * (hidden layers shown, unfilled {{keys}} kept, animated) is the largest any
+ * surface makes of it without live values, so within it every surface is.
+ */
+export function drawingProblem(document: OverlayDocument): string | null {
+  try {
+    drawSvg(document, { showHidden: true, missing: "keep", animate: true });
+    return null;
+  } catch (error) {
+    if (error instanceof DrawingTooLarge) return error.message;
+    throw error;
+  }
 }

@@ -16,3 +16,13 @@ export function templateKeys(text: string): string[] {
 export function fillTemplate(text: string, values: Readonly<Record<string, string>>, blank = false): string {
   return text.replace(VARIABLE, (whole, key: string) => (Object.hasOwn(values, key) ? values[key]! : blank ? "" : whole));
 }
+
+/** The length fillTemplate's answer would have, found without making it (the renderer's budget is taken first). */
+export function filledLength(text: string, values: Readonly<Record<string, string>>, blank = false): number {
+  let length = text.length;
+  for (const [whole, key] of text.matchAll(VARIABLE)) {
+    const value = Object.hasOwn(values, key!) ? values[key!]! : blank ? "" : whole;
+    length += value.length - whole.length;
+  }
+  return length;
+}

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import { renderPreviewSvg, renderSvg } from "@streamkit/overlay";
+import { renderPreviewSvg } from "@streamkit/overlay";
 import { AppError, notFound } from "../errors";
 import { etagMatches } from "../rest/etag";
 import type { RestResult } from "../rest/handler";
-import { jsonResult, type RawRoute } from "../rest/raw";
+import type { RawRoute } from "../rest/raw";
 import { findCatalogOverlay } from "../services/catalog";
 import { readBrowserSource } from "../services/overlay-source";
+import { sourceDrawing } from "./drawings";
 
 /** The previews are the site's own drawings: nothing in them may run or load. */
 const svgHeaders = {
@@ -40,13 +41,16 @@ export const catalogPreviewRoute: RawRoute = {
   },
 };
 
-/** The browser source's frame as the page and its poll use it: the SVG drawn on the server (plugin values blank: the desktop app fills them). */
+/** The browser source's frame as the page and its poll use it: the revision's drawing, made once (overlays/drawings.ts). */
 async function sourceFrame(deps: Parameters<typeof readBrowserSource>[0], token: string) {
   const frame = token.length <= 200 ? await readBrowserSource(deps, token) : null;
   if (!frame) return null;
-  const svg = frame.document ? renderSvg(frame.document, { missing: "blank" }) : "";
-  const canvas = frame.document?.canvas ?? { width: 1920, height: 1080 };
-  return { rev: frame.rev, locked: frame.locked, width: canvas.width, height: canvas.height, svg, etag: `"${frame.rev}.${frame.locked ? "locked" : "open"}"` };
+  const drawing = frame.locked ? null : await sourceDrawing(deps, frame.overlayId, frame.rev);
+  if (!frame.locked && !drawing) return null; // deleted meanwhile
+  const { rev, canvas } = drawing ?? frame;
+  const etag = `"${rev}.${frame.locked ? "locked" : "open"}"`;
+  const body = { rev, locked: frame.locked, width: canvas.width, height: canvas.height, svg: drawing?.svg ?? "" };
+  return { ...body, etag, feed: () => drawing?.feed ?? JSON.stringify(body) };
 }
 
 /**
@@ -63,10 +67,9 @@ export const browserSourceFeedRoute: RawRoute = {
   async handle(input, context) {
     const frame = await sourceFrame(context.deps, input.params.token!);
     if (!frame) throw new AppError("not_found", "No overlay at this address: it was revoked or never existed.");
-    const { etag, ...body } = frame;
-    const headers = { etag, "cache-control": "no-cache", "x-robots-tag": "noindex" };
-    if (etagMatches(input.header("if-none-match"), etag)) return { status: 304, headers, body: null };
-    return jsonResult(200, body, headers);
+    const headers = { etag: frame.etag, "cache-control": "no-cache", "x-robots-tag": "noindex" };
+    if (etagMatches(input.header("if-none-match"), frame.etag)) return { status: 304, headers, body: null };
+    return { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" }, body: frame.feed() };
   },
 };
 

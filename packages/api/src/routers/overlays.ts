@@ -7,7 +7,7 @@ import {
   overlayResponseSchema,
   updateOverlayInputSchema,
 } from "@streamkit/api-contract";
-import { OVERLAY_LIMITS } from "@streamkit/overlay";
+import { DRAWING_BUDGET, OVERLAY_LIMITS } from "@streamkit/overlay";
 import { plans } from "@streamkit/plans";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
@@ -25,7 +25,7 @@ import { accountProcedure } from "../trpc";
 
 const tags = ["Overlays"];
 const limits = `Pro holds at most ${plans.pro.entitlements.overlays} overlays, Ultimate ${plans.ultimate.entitlements.overlays} (403 limit_reached with details.limit, decided by the database under concurrency).`;
-const documentRules = `The document is checked against schema 1 (README: Overlays): every problem at once as 400 validation_error with dotted paths into the body (\`document.layers.3.frame.w\`); a document over ${OVERLAY_LIMITS.maxDocumentBytes / 1024} KiB of JSON or ${OVERLAY_LIMITS.maxLayers} layers is 413 payload_too_large.`;
+const documentRules = `The document is checked against schema 1 (README: Overlays): every problem at once as 400 validation_error with dotted paths into the body (\`document.layers.3.frame.w\`); a document over ${OVERLAY_LIMITS.maxDocumentBytes / 1024} KiB of JSON or ${OVERLAY_LIMITS.maxLayers} layers is 413 payload_too_large, and so is one whose drawing would pass the renderer's budget (more than ${DRAWING_BUDGET.particles.toLocaleString("en-US")} particles in all, ${DRAWING_BUDGET.textCharacters.toLocaleString("en-US")} characters of text once {{variables}} are filled, ${DRAWING_BUDGET.elements.toLocaleString("en-US")} elements or ${DRAWING_BUDGET.bytes / 1024 / 1024} MiB of SVG), with a message saying what to reduce.`;
 const locked =
   "A locked overlay (the account's plan no longer covers it) is 403 plan_required with details.requiredPlan; another account's overlay is 404 not_found.";
 

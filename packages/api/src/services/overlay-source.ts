@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { accounts, overlays } from "@streamkit/db";
 import type { OverlayDocument } from "@streamkit/overlay";
 import { type PlanName, planAtLeast } from "@streamkit/plans";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../deps";
 import { accountPlanSql } from "./plan-sql";
 
@@ -35,23 +35,36 @@ export function readSourceToken(secrets: readonly string[], token: string): { ov
   return valid ? { overlayId: overlayId!, version } : null;
 }
 
-/** What the OBS page shows: the document, or nothing when the overlay is locked or its account suspended. */
+/** What the OBS page shows of an overlay now: its rev and canvas, and whether it is locked (plan or suspension); the document is read apart, once per rev. */
 export interface BrowserSourceFrame {
+  overlayId: string;
   rev: number;
   locked: boolean;
-  document: OverlayDocument | null;
+  canvas: OverlayDocument["canvas"];
 }
 
-/** The overlay a browser-source token opens, read fresh (plan included) on every poll; null for an unknown or revoked address. */
+/** The overlay a browser-source token opens, read fresh (plan included) on every request, without its document; null for an unknown or revoked address. */
 export async function readBrowserSource(deps: AppDeps, token: string): Promise<BrowserSourceFrame | null> {
   const named = readSourceToken(deps.overlaySourceSecrets, token);
   if (!named) return null;
   const [row] = await deps.db
-    .select({ rev: overlays.rev, plan: overlays.plan, document: overlays.document, accountPlan: accountPlanSql(deps.now()), suspended: accounts.suspended })
+    .select({
+      rev: overlays.rev,
+      plan: overlays.plan,
+      canvas: sql<OverlayDocument["canvas"]>`${overlays.document}->'canvas'`,
+      accountPlan: accountPlanSql(deps.now()),
+      suspended: accounts.suspended,
+    })
     .from(overlays)
     .innerJoin(accounts, eq(accounts.id, overlays.accountId))
     .where(and(eq(overlays.id, named.overlayId), eq(overlays.sourceVersion, named.version)));
   if (!row) return null;
   const locked = row.suspended || !planAtLeast(row.accountPlan as PlanName, row.plan as PlanName);
-  return { rev: row.rev, locked, document: locked ? null : (row.document as OverlayDocument) };
+  return { overlayId: named.overlayId, rev: row.rev, locked, canvas: row.canvas };
+}
+
+/** An overlay's document as saved now, with its rev (a save may have come since the frame was read); null once deleted. */
+export async function readSourceDocument(deps: AppDeps, overlayId: string): Promise<{ rev: number; document: OverlayDocument } | null> {
+  const [row] = await deps.db.select({ rev: overlays.rev, document: overlays.document }).from(overlays).where(eq(overlays.id, overlayId));
+  return row ? { rev: row.rev, document: row.document as OverlayDocument } : null;
 }

@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 
 export interface ServerProcess {
   url: string;
+  /** The process id, e.g. to read its memory from /proc. */
+  pid: number;
   stop(): Promise<void>;
   /** Everything the process wrote on stdout so far (its JSON log lines, when LOG_LEVEL lets them through). */
   output(): string;
@@ -32,6 +34,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       const { listening } = JSON.parse(line) as { listening: number };
       resolve({
         url: `http://127.0.0.1:${listening}`,
+        pid: child.pid!,
         output: () => buffer,
         waitForLine: (match, timeoutMs = 10_000) =>
           new Promise<string>((found, fail) => {

@@ -1,0 +1,39 @@
+import { type OverlayDocument, renderSvg } from "@streamkit/overlay";
+import type { AppDeps } from "../deps";
+import { BoundedStore } from "../rest/bounded-store";
+import { readSourceDocument } from "../services/overlay-source";
+
+/**
+ * The browser source's drawings, made once per overlay revision and shared by
+ * every request for it: a rev is never saved twice, so (overlay, rev) names
+ * one drawing in every process, and a request that finds it reads no document.
+ * Each is at most DRAWING_BUDGET.bytes; the store keeps the recently used ones
+ * within a fixed total.
+ */
+export const DRAWING_CACHE_LIMITS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024 };
+
+export interface SourceDrawing {
+  rev: number;
+  canvas: OverlayDocument["canvas"];
+  svg: string;
+  /** The feed's JSON answer for it (GET /api/overlay-source/{token}), the same for every source of the overlay. */
+  feed: string;
+}
+
+const drawings = new BoundedStore<SourceDrawing>(DRAWING_CACHE_LIMITS);
+
+/** The on-stream drawing of an overlay at `rev` (or at a newer rev saved meanwhile); null once deleted. Plugin values blank: the desktop app fills them. */
+export async function sourceDrawing(deps: AppDeps, overlayId: string, rev: number): Promise<SourceDrawing | null> {
+  const now = Date.now();
+  const kept = drawings.get(`${overlayId}.${rev}`, now);
+  if (kept) return kept;
+  const saved = await readSourceDocument(deps, overlayId);
+  if (!saved) return null;
+  const { canvas } = saved.document;
+  const svg = renderSvg(saved.document, { missing: "blank" });
+  const feed = JSON.stringify({ rev: saved.rev, locked: false, width: canvas.width, height: canvas.height, svg });
+  const drawing: SourceDrawing = { rev: saved.rev, canvas, svg, feed };
+  // Up to two bytes a character in memory, for the drawing and its feed.
+  drawings.set(`${overlayId}.${saved.rev}`, drawing, (svg.length + feed.length) * 2, now);
+  return drawing;
+}
