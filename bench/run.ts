@@ -8,6 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import postgres from "postgres";
+import { floodsSuite } from "./suites/floods";
 import { fxSuite } from "./suites/fx";
 import { hostileSuite } from "./suites/hostile";
 import { marketSuite } from "./suites/market";
@@ -24,6 +25,7 @@ const suites: Record<string, typeof pluginsSuite> = {
   sounds: soundsSuite,
   market: marketSuite,
   pages: pagesSuite,
+  floods: floodsSuite,
 };
 
 async function main() {

@@ -82,6 +82,7 @@ export default defineConfig({
         // Every journey signs up from 127.0.0.1.
         SIGN_UP_LIMIT_PER_HOUR: "1000",
         SIGN_IN_LIMIT_PER_ADDRESS: "1000",
+        PAGE_VIEW_LIMIT_PER_MINUTE: "100000",
         // POST /api/dev/clock moves the service's time (subscriptions.spec.ts renews and ends periods); every spec that moves it resets it.
         TEST_CLOCK: "on",
       },

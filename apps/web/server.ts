@@ -11,7 +11,7 @@
  * halves the cost of an API call. The database opens before the port does.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
+import { admitPageView, CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
 import { answerAsCopy, cachedCopyFor, isCachedTreePath } from "./lib/cached-page-request";
 import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
@@ -22,15 +22,16 @@ const config = env();
 const app = next({ dev, dir: process.cwd(), hostname: config.HOST ?? "localhost", port: config.PORT });
 const handleNext = app.getRequestHandler();
 
+/** Next's built files and the site's icons: served as they are, never rendered, so not page views. */
+const isNextFile = (url: string) => url.startsWith("/_next/") || url.startsWith("/__nextjs") || /^\/(?:favicon\.ico|icon\.svg)(?:[?#]|$)/.test(url);
+
 async function main() {
   const [runtime] = await Promise.all([getRuntime(), app.prepare()]);
   const serveWebsite = async (req: IncomingMessage, res: ServerResponse) => {
     // The website's server actions see the client's address only through this header, which is always ours.
     const forwardedFor = req.headers["x-forwarded-for"];
-    req.headers[CLIENT_ADDRESS_HEADER] = runtime.clientAddress(
-      req.socket.remoteAddress,
-      Array.isArray(forwardedFor) ? forwardedFor.join(", ") : (forwardedFor ?? null),
-    );
+    const address = runtime.clientAddress(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(", ") : (forwardedFor ?? null));
+    req.headers[CLIENT_ADDRESS_HEADER] = address;
     // A visitor of a cached page gets the copy for them and the data's version (lib/cached-pages.ts); the header is only ever ours.
     delete req.headers[CACHED_PAGE_HEADER];
     if (isCachedTreePath(req.url ?? "/")) req.url = "/cached";
@@ -42,6 +43,9 @@ async function main() {
     if (copy) {
       req.headers[CACHED_PAGE_HEADER] = copy.name;
       answerAsCopy(res, copy);
+    } else if (!isNextFile(req.url ?? "/") && !admitPageView(runtime.deps, req, res, address)) {
+      // Rendered for the request, and this address is past its page views (page-view-limit.ts): answered 429 already.
+      return;
     }
     // Security headers (lib/security-headers.ts). Next stamps the nonce on its scripts from the request's CSP header, always ours.
     const security = websiteSecurityHeaders({ path: req.url ?? "/", publicUrl: config.PUBLIC_URL, dev, nonce: copy?.nonce });

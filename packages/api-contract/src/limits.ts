@@ -24,6 +24,27 @@ export const httpLimits = {
    * unknown-length one gets `Connection: close` instead (64 KiB).
    */
   maxDrainBytes: 64 * 1024,
+  /**
+   * Connections open at once from one untrusted peer address (the socket's;
+   * peers in TRUSTED_PROXIES are exempt, their connections carry many
+   * clients): past it a new connection is closed as soon as it is accepted.
+   * Browsers open at most 6 per site, so this leaves room for about 20
+   * people behind one NAT. MAX_CONNECTIONS_PER_ADDRESS overrides it.
+   */
+  maxConnectionsPerAddress: 128,
+  /** Connections open at once in one process, from everyone (MAX_CONNECTIONS): keep it under the process's file limit (`ulimit -n`). */
+  maxConnections: 10_000,
+} as const;
+
+/**
+ * Repeated log lines (packages/api/src/log-gate.ts): one message about one
+ * client address is written at most once per interval; the next one written
+ * says how many were left out meanwhile. At most `maxKeys` pairs are
+ * remembered; past that the oldest is forgotten.
+ */
+export const logLimits = {
+  repeatIntervalMs: 60_000,
+  maxKeys: 10_000,
 } as const;
 
 /**
@@ -108,6 +129,17 @@ export const rateLimits = {
    * counted): in each process's memory, so several processes each allow this.
    */
   anonymous: { limit: 120, windowSeconds: 60, per: "address" },
+  /**
+   * Website pages rendered for the request (not a cached copy: searches,
+   * signed-in pages, pages that are not found, form posts) from one client
+   * address; in each process's memory, as `anonymous`. Next's own files and
+   * cached copies are not counted. PAGE_VIEW_LIMIT_PER_MINUTE overrides the number.
+   */
+  pageViews: { limit: 300, windowSeconds: 60, per: "address" },
+  /** The OAuth token and revocation endpoints from one client address (the desktop app calls them a few times a day); in memory. */
+  oauth: { limit: 60, windowSeconds: 60, per: "address" },
+  /** Payment webhook deliveries from one client address: generous, since providers send from few addresses and retry in bursts; in memory. */
+  webhooks: { limit: 1200, windowSeconds: 60, per: "address" },
   /** Sign-in attempts with email and password (every attempt, right or wrong) for one email address, existing or not. */
   signInAccount: { limit: 10, windowSeconds: 15 * 60, per: "account" },
   /** Sign-in attempts with email and password from one client address, whatever the email. */

@@ -91,7 +91,7 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/** RFC 6749 §5.2's error codes, as the token and revocation endpoints use them. */
+/** RFC 6749 §5.2's error codes, as the token and revocation endpoints use them, and `rate_limited` (429, the API's code) past rateLimits.oauth. */
 export const tokenErrorCodes = [
   "invalid_request",
   "invalid_client",
@@ -99,6 +99,7 @@ export const tokenErrorCodes = [
   "unauthorized_client",
   "unsupported_grant_type",
   "invalid_scope",
+  "rate_limited",
 ] as const;
 export type TokenErrorCode = (typeof tokenErrorCodes)[number];
 

@@ -34,5 +34,10 @@ function normalise(address: string): string {
   return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
 }
 
+/** A socket's peer address as the client's is written ("unknown" when a destroyed socket has forgotten it). */
+export function peerAddress(remoteAddress: string | undefined): string {
+  return remoteAddress ? normalise(remoteAddress) : "unknown";
+}
+
 /** The header apps/web/server.ts sets (replacing any the client sent) to hand the client's address to the website's own code. */
 export const CLIENT_ADDRESS_HEADER = "x-streamkit-client-address";

@@ -45,6 +45,11 @@ const envSchema = z.object({
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
   /** Sign-in attempts per client address per 15 minutes (rateLimits.signInAddress's default when unset). */
   SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  /** Website pages rendered per request (not cached copies) per client address per minute (rateLimits.pageViews's default when unset). */
+  PAGE_VIEW_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).optional(),
+  /** Connections open at once per untrusted peer address, and in all (httpLimits.maxConnectionsPerAddress, maxConnections when unset). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   /** Signs website sessions; wins over the one derived from the master secret. */
   AUTH_SECRET: z.string().min(32).optional(),
   /** The master secret every signing secret is derived from. Unset: <DATA_DIR>/secret.key (required on PostgreSQL in production). */

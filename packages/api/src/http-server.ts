@@ -22,8 +22,11 @@ import { createServer, type IncomingMessage, STATUS_CODES, ServerResponse } from
 import type { Socket } from "node:net";
 import { httpLimits, httpTimeouts } from "@streamkit/api-contract";
 import type { Env } from "./env";
+import { peerAddress } from "./client-address";
+import { capConnections } from "./connection-limit";
 import { toAppError } from "./error-mapping";
 import { AppError } from "./errors";
+import { LogGate } from "./log-gate";
 import type { Logger } from "./logger";
 import type { RestCore } from "./rest/handler";
 import { serveRest } from "./rest/node-bridge";
@@ -87,6 +90,8 @@ function unreadBody(req: IncomingMessage): "none" | "small" | "large" {
 export function createHttpServer(runtime: HttpServerRuntime, options: HttpServerOptions = {}) {
   const { log } = runtime.deps;
   const timeouts = serverTimeouts(runtime.deps.env);
+  // Lines a flood would repeat per connection are written once per peer address and interval (log-gate.ts).
+  const quiet = new LogGate(log);
   const serveApi: Serve = (req, res) => serveRest(runtime.rest, req, res);
   /** The API's prefixes first; "/" catches the rest. */
   const prefixTable: [prefix: string, serve: Serve][] = [
@@ -119,7 +124,7 @@ export function createHttpServer(runtime: HttpServerRuntime, options: HttpServer
       let answered = false;
       req.once("close", () => {
         if (!req.complete && !answered && !cutOff.has(socket)) {
-          log.info({ method: req.method, path: pathOf(req.url) }, CLIENT_GONE);
+          quiet.info(peerAddress(socket.remoteAddress), { method: req.method, path: pathOf(req.url) }, CLIENT_GONE);
         }
       });
       res.once("finish", () => {
@@ -142,6 +147,8 @@ export function createHttpServer(runtime: HttpServerRuntime, options: HttpServer
     },
   );
   server.keepAliveTimeout = timeouts.keepAliveMs;
+  // Connections per untrusted peer address and in all (connection-limit.ts).
+  capConnections(server, runtime.deps.env, quiet);
 
   /** Bytes that are not HTTP, headers too large, or a request too slow (Node's timeouts): no request object exists, the socket gets the answer. */
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -150,7 +157,8 @@ export function createHttpServer(runtime: HttpServerRuntime, options: HttpServer
     const current = inFlight.get(socket);
     // The client closed (or reset) its side mid-request: nobody is left to answer.
     if (error.code === "HPE_INVALID_EOF_STATE" || error.code === "ECONNRESET") {
-      if (current && !current.req.complete) log.info({ method: current.req.method, path: pathOf(current.req.url) }, CLIENT_GONE);
+      if (current && !current.req.complete)
+        quiet.info(peerAddress(socket.remoteAddress), { method: current.req.method, path: pathOf(current.req.url) }, CLIENT_GONE);
       socket.destroy();
       return;
     }
@@ -162,7 +170,7 @@ export function createHttpServer(runtime: HttpServerRuntime, options: HttpServer
       socket.destroy();
       return;
     }
-    if (timedOut) log.info({ timeoutMs: timeouts.requestMs }, "request timed out");
+    if (timedOut) quiet.info(peerAddress(socket.remoteAddress), { timeoutMs: timeouts.requestMs }, "request timed out");
     if (!socket.writable || current?.headersSent) {
       socket.destroy();
       return;

@@ -7,6 +7,8 @@
  */
 import { authorizationServerMetadata, oauthLimits, oauthPaths, type TokenResponse } from "@streamkit/api-contract";
 import type { Context } from "../context";
+import { isAppError } from "../errors";
+import { limitPerAddress } from "../rest/anonymous-limit";
 import { jsonResult, type RawInput, type RawRoute } from "../rest/raw";
 import type { RestResult } from "../rest/handler";
 import { exchangeCode } from "../services/oauth-codes";
@@ -27,17 +29,27 @@ export const metadataRoute: RawRoute = {
   },
 };
 
-/** Runs an endpoint, answering its refusals in RFC 6749's format. */
-async function speakingOAuth(work: () => Promise<RestResult>): Promise<RestResult> {
+/**
+ * Runs an endpoint, answering its refusals in RFC 6749's format. The token and
+ * revocation endpoints share one per-address count (rateLimits.oauth), taken
+ * before the body is read; past it 429 `rate_limited` with Retry-After.
+ */
+async function speakingOAuth(context: Context, work: () => Promise<RestResult>): Promise<RestResult> {
   try {
+    limitPerAddress(context, "oauth", "Too many token requests from this address");
     return await work();
   } catch (error) {
+    if (isAppError(error) && error.code === "rate_limited") {
+      return jsonResult(429, { error: "rate_limited", error_description: error.message }, { ...NO_STORE, ...lowerCaseKeys(error.headers) });
+    }
     if (!(error instanceof OAuthError)) throw error;
     const headers: Record<string, string> = { ...NO_STORE };
     if (error.status === 401) headers["www-authenticate"] = 'Basic realm="streamkit"';
     return jsonResult(error.status, { error: error.code, error_description: error.description }, headers);
   }
 }
+
+const lowerCaseKeys = (headers: Record<string, string> = {}) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 function clientOf(form: Map<string, string>) {
   const clientId = form.get("client_id");
@@ -73,7 +85,7 @@ export const tokenRoute: RawRoute = {
   path: oauthPaths.token,
   auth: "none",
   bodyLimit: oauthLimits.formBodyBytes,
-  handle: (input, context) => speakingOAuth(() => token(input, context)),
+  handle: (input, context) => speakingOAuth(context, () => token(input, context)),
 };
 
 export const revocationRoute: RawRoute = {
@@ -82,7 +94,7 @@ export const revocationRoute: RawRoute = {
   auth: "none",
   bodyLimit: oauthLimits.formBodyBytes,
   handle: (input, context) =>
-    speakingOAuth(async () => {
+    speakingOAuth(context, async () => {
       const form = await readOAuthForm(input);
       const client = clientOf(form);
       await revokeToken(context.deps.db, required(form, "token"), client.id, context.deps.now());

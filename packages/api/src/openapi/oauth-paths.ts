@@ -4,7 +4,7 @@
  * answer RFC 6749's `{ error, error_description }` — the one documented
  * exception to the error envelope.
  */
-import { oauthLimits, tokenErrorCodes } from "@streamkit/api-contract";
+import { oauthLimits, rateLimits, tokenErrorCodes } from "@streamkit/api-contract";
 
 type Json = Record<string, unknown>;
 
@@ -24,6 +24,8 @@ const oauthError = (description: string): Json => ({
     },
   },
 });
+
+const TOO_MANY = `\`rate_limited\`: more than ${rateLimits.oauth.limit} requests a minute to the token and revocation endpoints from one address; \`Retry-After\` says when to retry.`;
 
 const form = (properties: Json, required: string[]): Json => ({
   required: true,
@@ -84,6 +86,7 @@ export function oauthPathItems(baseUrl: string): Record<string, Json> {
           "400": oauthError("`invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`, `invalid_scope`."),
           "401": oauthError("`invalid_client`: an Authorization header was sent (public clients have no secret)."),
           "413": oauthError("`invalid_request`: the body is over the limit."),
+          "429": oauthError(TOO_MANY),
         },
       },
     },
@@ -104,6 +107,7 @@ export function oauthPathItems(baseUrl: string): Record<string, Json> {
           "200": { description: "Revoked (or never known). No body.", headers: noStore },
           "400": oauthError("`invalid_request`, `invalid_client`."),
           "401": oauthError("`invalid_client`: an Authorization header was sent."),
+          "429": oauthError(TOO_MANY),
         },
       },
     },

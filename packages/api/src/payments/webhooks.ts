@@ -25,6 +25,7 @@ export const webhookRoute: RawRoute = {
   methods: ["POST"],
   path: "/api/webhooks/{provider}",
   auth: "none",
+  addressLimit: { name: "webhooks", what: "Too many webhook deliveries from this address" },
   bodyLimit: MAX_WEBHOOK_BYTES,
   async handle(input, context) {
     const request = await input.request();

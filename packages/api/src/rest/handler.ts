@@ -20,7 +20,7 @@ import type { AppDeps } from "../deps";
 import { toAppError, unavailableReason, unwrapError } from "../error-mapping";
 import { AppError } from "../errors";
 import { limitAddress } from "../fx/address-limit";
-import { limitAnonymous } from "./anonymous-limit";
+import { limitAnonymous, limitPerAddress } from "./anonymous-limit";
 import { buildOpenApiDocument } from "../openapi/document";
 import { countRequest } from "../trpc";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
@@ -165,6 +165,7 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
       if (!route.cors) throw new AppError("not_found", `No such endpoint: OPTIONS ${url.pathname}`);
       return { status: 204, headers: lowerCase(preflightHeaders([...route.methods])), body: null };
     }
+    if (route.addressLimit) limitPerAddress(context, route.addressLimit.name, route.addressLimit.what);
     if (route.auth === "session") {
       context.surface = "web";
       context.caller = await resolveCaller(deps, { surface: "web", cookie: request.header("cookie") });

@@ -34,6 +34,12 @@ export interface RawRoute {
    * requires one); `session` reads the website's session cookie.
    */
   auth: "none" | "optional" | "key" | "session";
+  /**
+   * A per-address limit in memory (anonymous-limit.ts) counted before
+   * anything else, for keyless endpoints that would otherwise be counted
+   * nowhere; past it 429 rate_limited in the envelope, its body unread.
+   */
+  addressLimit?: { name: "oauth" | "webhooks"; what: string };
   /** The largest body accepted, in bytes; a route without one takes no body. */
   bodyLimit?: number;
   /** Readable from any web origin (CORS headers, preflights answered). */
