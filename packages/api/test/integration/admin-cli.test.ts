@@ -154,17 +154,21 @@ describe("npm run -s admin", () => {
     60_000,
   );
 
-  it.each([["--help"], ["-h"], ["help"]])("prints its usage for %s as plain text on stdout and exits 0", async (flag) => {
-    const result = await admin([flag], env);
-    expect(result.code).toBe(0);
-    expect(result.stderr).toBe("");
-    expect(result.json).toBeUndefined();
-    expect(result.stdout).not.toContain("\\n");
-    const lines = result.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe("Usage: npm run -s admin -- <command> [flags]");
-    expect(lines).toContain("  account create --email E [--plan free|pro|ultimate] [--name N] [--staff] [--country CC] [--password P]");
-    expect(lines).toContain("  price-request approve --slug S");
-  }, 60_000);
+  it.each([["--help"], ["-h"], ["help"]])(
+    "prints its usage for %s as plain text on stdout and exits 0",
+    async (flag) => {
+      const result = await admin([flag], env);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe("");
+      expect(result.json).toBeUndefined();
+      expect(result.stdout).not.toContain("\\n");
+      const lines = result.stdout.trimEnd().split("\n");
+      expect(lines[0]).toBe("Usage: npm run -s admin -- <command> [flags]");
+      expect(lines).toContain("  account create --email E [--plan free|pro|ultimate] [--name N] [--staff] [--country CC] [--password P]");
+      expect(lines).toContain("  price-request approve --slug S");
+    },
+    60_000,
+  );
 
   it("prints its usage as plain text on stderr and exits 2 when no command is given", async () => {
     const result = await admin([], env);
