@@ -83,6 +83,35 @@ test("sign-up explains what is wrong", async ({ page }) => {
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
 });
 
+test("sign-up keeps the chosen country after a refused attempt (it decides rupee or dollar prices)", async ({ page }) => {
+  await page.goto("/sign-up");
+  // An English (US) browser: the visitor's own country is preselected until they choose.
+  await expect(page.getByLabel("Country")).toHaveValue("US");
+  await page.getByLabel("Name").fill("Kiran Country");
+  await page.getByLabel("Email").fill(`kiran-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("short");
+  await page.getByLabel("Country").selectOption("IN");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
+  await expect(page.getByLabel("Country")).toHaveValue("IN");
+  await expect(page.getByLabel("Name")).toHaveValue("Kiran Country");
+
+  // Chosen "Choose…" (no country) is kept too (another mistake tells this answer from the last), and the next attempt creates the account in India.
+  const email = await page.getByLabel("Email").inputValue();
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Country").selectOption("");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(page.getByLabel("Country")).toHaveValue("");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Country").selectOption("IN");
+  await page.getByLabel("Password").fill("correct horse battery");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("signed-in-as")).toHaveText("Kiran Country");
+  await page.goto("/account");
+  await expect(page.getByLabel("Country", { exact: true })).toHaveValue("IN");
+});
+
 test("the plans page shows the plans table", async ({ page }) => {
   await page.goto("/plans");
   const table = page.getByRole("table", { name: "What each plan includes" });

@@ -150,6 +150,52 @@ test("a price request: the author asks, the operator turns it down with a note, 
   await visitor.context().close();
 });
 
+test("an operator who authors a plugin cannot approve its price: the page says another operator reviews it, and one does", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  // An operator on Pro publishes a plugin and asks for a price.
+  const suffix = unique();
+  const email = `authoring-operator-${suffix}@example.com`;
+  admin("account", "create", "--email", email, "--staff", "--plan", "pro", "--name", "Ada Authoring", "--password", "operator password 1");
+  const { key } = admin("key", "create", "--email", email, "--scopes", "plugins:read,plugins:write") as { key: string };
+  const headers = { authorization: `Bearer ${key}` };
+  const slug = `e2e-own-price-${suffix}`;
+  const files = [
+    {
+      path: "plugin.json",
+      content: JSON.stringify({ id: slug, name: `Own Price ${suffix}`, version: "1.0.0", description: "Mine.", permissions: ["chat.read"] }),
+    },
+    { path: "main.lua", content: 'chats.on("message", function(m) end)\n' },
+  ];
+  expect((await request.post("/api/v1/plugins", { headers, data: { files, changelog: "First release." } })).status()).toBe(201);
+  expect((await request.put(`/api/v1/plugins/${slug}/price`, { headers, data: { tier: "t3" } })).status()).toBe(200);
+
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("operator password 1");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("signed-in-as")).toHaveText("Ada Authoring");
+  await page.goto("/admin/price-requests");
+  const own = page.getByTestId("price-request-row").filter({ hasText: slug });
+  await expect(own).toContainText("₹199 in India · $3 elsewhere");
+  await expect(own.getByTestId("own-request")).toHaveText("Your own plugin: another operator approves its price.");
+  await expect(own.getByRole("button", { name: "Approve" })).toHaveCount(0);
+
+  // Another operator sees Approve and approves it.
+  const other = await newPage(browser, baseURL!);
+  await signInOperator(other);
+  await other.goto("/admin/price-requests");
+  const theirs = other.getByTestId("price-request-row").filter({ hasText: slug });
+  await expect(theirs.getByTestId("own-request")).toHaveCount(0);
+  await theirs.getByRole("button", { name: "Approve" }).click();
+  await expect(other.getByRole("status").filter({ hasText: "Approved the price request of" })).toContainText(slug);
+  expect((await (await request.get(`/api/v1/plugins/${slug}`)).json()).item.price).toMatchObject({ tier: "t3" });
+  await other.context().close();
+});
+
 test("the operator refunds a purchase from the admin page and the buyer no longer owns the plugin", async ({ page, browser, request, baseURL }) => {
   const author = await newPage(browser, baseURL!);
   const plugin = await authorWithPlugin(author, request);

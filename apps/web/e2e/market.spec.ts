@@ -20,8 +20,8 @@ test("browse the market, open a theme and its preview, add it on Ultimate, and f
   await expect(page.getByRole("heading", { level: 1, name: "Market" })).toBeVisible();
   const chat = page.getByTestId("market-item").filter({ hasText: "Chat box" }).first();
   await expect(chat.getByRole("img", { name: "Preview of Chat box" })).toBeVisible();
-  // The preview is the renderer's image, loaded for real.
-  expect(await chat.getByRole("img").evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  // The preview is the renderer's image, loaded for real (polled: a visible image may still be loading on a cold server).
+  await expect.poll(() => chat.getByRole("img").evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
   // Filters: themes only.
   await page.getByLabel("Kind").selectOption("theme");
@@ -47,10 +47,10 @@ test("browse the market, open a theme and its preview, add it on Ultimate, and f
   const svg = await page.request.get(await preview.evaluate((image) => (image as HTMLImageElement).src));
   expect(svg.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
 
+  // Added, the page says it is held and offers no second add (adding again would be idempotent: inventory.test.ts).
   await page.getByRole("button", { name: "Add to my inventory" }).click();
-  await expect(page.getByRole("status")).toHaveText("Added to your inventory.");
-  await page.getByRole("button", { name: "Add to my inventory" }).click();
-  await expect(page.getByRole("status")).toHaveText("Already in your inventory.");
+  await expect(page.getByTestId("in-inventory")).toContainText("In your inventory.");
+  await expect(page.getByRole("button", { name: "Add to my inventory" })).toHaveCount(0);
 
   await page.goto("/inventory");
   const held = page.getByTestId("inventory-item").filter({ hasText: "Tournament night" });
@@ -66,10 +66,19 @@ test("browse the market, open a theme and its preview, add it on Ultimate, and f
   await expect(page.getByTestId("inventory-item")).toHaveCount(0);
 });
 
-test("a Free account sees the plan that unlocks a Pro item; a visitor is asked to sign in", async ({ page }) => {
-  await page.goto("/market/goal-bar");
+test("a Free account sees the plan that unlocks a Pro item; a visitor reads the item and is asked to sign in only to add it", async ({ page }) => {
+  // Signed out, the item's page is there to read, as GET /api/v1/market/{slug} is.
+  const response = await page.goto("/market/goal-bar");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/market\/goal-bar$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Goal bar" })).toBeVisible();
+  await expect(page.getByTestId("item-plan")).toHaveText("Pro");
   await expect(page.getByTestId("plan-gate")).toContainText("Sign in");
   await expect(page.getByRole("button", { name: "Add to my inventory" })).toHaveCount(0);
+  // Its sign-in link says why, and comes back to the item.
+  await page.getByTestId("plan-gate").getByRole("link", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fmarket%2Fgoal-bar$/);
+  await expect(page.getByTestId("sign-in-reason")).toHaveText("Sign in to add this item to your inventory.");
 
   await signUp(page, "Free Viewer");
   await page.goto("/market?plan=pro&itemKind=widget");
@@ -78,8 +87,16 @@ test("a Free account sees the plan that unlocks a Pro item; a visitor is asked t
   await expect(page.getByTestId("plan-gate").getByRole("link", { name: "See the plans" })).toHaveAttribute("href", "/plans");
   await expect(page.getByRole("button", { name: "Add to my inventory" })).toHaveCount(0);
 
-  // A free item is added at once.
+  // A free item is added at once; from then on its page says it is held, and offers no second add.
   await page.goto("/market/stream-clock");
+  await expect(page.getByTestId("in-inventory")).toHaveCount(0);
   await page.getByRole("button", { name: "Add to my inventory" }).click();
-  await expect(page.getByRole("status")).toHaveText("Added to your inventory.");
+  await expect(page.getByTestId("in-inventory")).toContainText("In your inventory.");
+  await page.reload();
+  await expect(page.getByTestId("in-inventory")).toContainText("In your inventory.");
+  await expect(page.getByTestId("in-inventory").getByRole("link", { name: "Open your inventory" })).toHaveAttribute("href", "/inventory");
+  await expect(page.getByRole("button", { name: "Add to my inventory" })).toHaveCount(0);
+  // Another item it does not hold is not marked.
+  await page.goto("/market/chat-feed");
+  await expect(page.getByTestId("in-inventory")).toHaveCount(0);
 });

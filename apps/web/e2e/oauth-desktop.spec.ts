@@ -64,6 +64,8 @@ test("signed out: sign in, consent, Allow, back to the app on loopback; the toke
   const request = await authorizationRequest(listener.redirectUri, { device_label: "Studio PC" });
   await page.goto(request.url);
   await expect(page).toHaveURL(/\/sign-in\?next=/);
+  // The sign-in page says why the visitor is there.
+  await expect(page.getByTestId("sign-in-reason")).toHaveText("Sign in to connect the Streamkit desktop app to your account.");
   await signIn(page, email);
 
   await expect(page.getByRole("heading", { name: "Sign in to the Streamkit desktop app?" })).toBeVisible();

@@ -75,7 +75,8 @@ test("Install opens the desktop app's deep link for free and owned plugins, with
   // A paid plugin not bought: Buy, no Install; once bought, Install (plugin page, buy page and purchases).
   const list = (await (await page.request.get("/api/v1/plugins?limit=100")).json()) as { items: { slug: string; price: unknown }[] };
   const paid = list.items.find((plugin) => plugin.price !== null)!;
-  await signUp(page, "Ivy Installer");
+  // On Pro: the plan that installs plugins (subscriptions.spec.ts has what Free is shown instead).
+  admin("account", "set-plan", "--email", await signUp(page, "Ivy Installer"), "--plan", "pro");
   await page.goto(`/plugins/${paid.slug}`);
   await expect(page.getByTestId("install-button")).toHaveCount(0);
   await page.getByTestId("buy-state").click();

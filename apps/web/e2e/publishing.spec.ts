@@ -63,6 +63,11 @@ test("the publishing page documents the manifest, the packing rules, the permiss
   await expect(page.getByTestId("cli-npx")).toContainText(`npx ${cli} init my-plugin`);
   await expect(page.getByTestId("cli-npx")).toContainText(`npx ${cli} publish --changelog "First release"`);
   await expect(page.getByTestId("cli-install")).toContainText(`npm install --global ${cli}`);
+  await expect(page.getByTestId("cli-install")).toContainText(`export STREAMKIT_API_URL=${baseURL}`);
+  // Manifest keys and permission names as they must be typed: the manifest rules refuse "ID" or "CHAT.READ" (rendered text, styles included).
+  for (const name of ["id", "optional_permissions", "chat.read", "ui.notify"]) {
+    await expect(page.getByRole("rowheader", { name, exact: true }).locator("code")).toHaveText(name, { useInnerText: true });
+  }
   const tarball = await request.get((await page.getByRole("link", { name: cli }).getAttribute("href"))!);
   expect(tarball.status()).toBe(200);
   expect(tarball.headers()["content-type"]).toBe("application/gzip");

@@ -45,7 +45,12 @@ test("browse the sounds by category, search, and play one in the page", async ({
   await expect(page.getByTestId("sound")).toContainText("Thunder");
 });
 
-test("the sounds page asks a visitor to sign in", async ({ page }) => {
+test("the sounds page asks a visitor to sign in, and the sign-in page says why", async ({ page }) => {
   await page.goto("/sounds");
-  await expect(page).toHaveURL(/\/sign-in/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fsounds$/);
+  await expect(page.getByTestId("sign-in-reason")).toHaveText("Sign in to see sounds: the sound library is open to every account, Free included.");
+  // A sign-in of its own, with no page behind it, needs no reason.
+  await page.goto("/sign-in");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expect(page.getByTestId("sign-in-reason")).toHaveCount(0);
 });

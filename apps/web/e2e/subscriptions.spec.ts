@@ -55,9 +55,35 @@ test("a Free account buys a plugin, subscribes to Pro, downloads, cancels, and i
     await expect(page.getByRole("heading", { level: 1, name: `You own ${plugin.name}` })).toBeVisible();
     expect(await downloadStatus(request, headers)).toEqual({ status: 403, code: "plan_required" });
 
-    // /plans: the prices in dollars; a checkout left on the provider's page charges nothing.
+    // Free cannot download, so nowhere offers Install: where it would be, the plan says so and offers the upgrade.
+    const needsPlan = "Installing plugins needs Pro or Ultimate: your plan, Free, does not include it.";
+    await expect(page.getByTestId("install-needs-plan")).toHaveText(`${needsPlan}Upgrade to Pro`);
+    await expect(page.getByTestId("install-needs-plan").getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/plans");
+    await expect(page.getByTestId("install-button")).toHaveCount(0);
+    await page.goto("/purchases");
+    const purchase = page.getByTestId("purchase-row").filter({ hasText: plugin.name });
+    await expect(purchase.getByTestId("install-needs-plan")).toContainText("Installing needs Pro or Ultimate.");
+    await expect(purchase.getByTestId("install-needs-plan").getByRole("link", { name: "Upgrade to Pro" })).toHaveAttribute("href", "/plans");
+    await expect(page.getByTestId("install-button")).toHaveCount(0);
+    // A free plugin's page (the members' copy, whose box the browser fills in for this account), and its buy page.
+    await page.goto("/plugins/chat-commands");
+    await expect(page.getByTestId("install-needs-plan")).toContainText(needsPlan);
+    await expect(page.getByTestId("install-button")).toHaveCount(0);
+    await page.goto("/plugins/chat-commands/buy");
+    await expect(page.getByTestId("install-needs-plan")).toContainText(needsPlan);
+    await expect(page.getByTestId("install-button")).toHaveCount(0);
+    await page.goto("/desktop");
+    await expect(page.getByTestId("install-plan")).toContainText("Installing plugins needs the Pro or Ultimate plan; the Free plan can browse");
+    // The buy page of what it owns shows the owned state only: nothing "to buy now".
     await page.goto(`/plugins/${plugin.slug}/buy`);
-    await page.getByTestId("download-needs-plan").getByRole("link", { name: "Upgrade to Pro" }).click();
+    await expect(page.getByTestId("buy-state")).toContainText("You own this plugin already");
+    await expect(page.getByTestId("download-needs-plan")).toHaveCount(0);
+    await expect(page.getByText(/You can buy/)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /Continue to payment/ })).toHaveCount(0);
+    await expect(page.getByTestId("install-needs-plan")).toContainText(needsPlan);
+
+    // /plans: the prices in dollars; a checkout left on the provider's page charges nothing.
+    await page.getByTestId("install-needs-plan").getByRole("link", { name: "Upgrade to Pro" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Plans" })).toBeVisible();
     await expect(page.getByRole("region", { name: /^Free/ })).toContainText("Your plan");
     await expect(page.getByTestId("price-pro-month")).toHaveText("$5");
@@ -107,11 +133,18 @@ test("a Free account buys a plugin, subscribes to Pro, downloads, cancels, and i
     await expect(page.getByTestId("receipt-amount")).toBeVisible();
     await page.emulateMedia({ media: "screen" });
 
-    // Pro downloads the plugin it bought; the buy page no longer asks for an upgrade.
+    // Pro downloads the plugin it bought; the buy page no longer asks for an upgrade, and Install is back.
     expect((await downloadStatus(request, headers)).status).toBe(200);
     await page.goto(`/plugins/${plugin.slug}/buy`);
     await expect(page.getByTestId("buy-state")).toContainText("You own this plugin already");
     await expect(page.getByTestId("download-needs-plan")).toHaveCount(0);
+    await expect(page.getByTestId("install-needs-plan")).toHaveCount(0);
+    await expect(page.getByTestId("install-button")).toHaveAttribute("href", `streamkit://install/${plugin.slug}`);
+    await page.goto("/purchases");
+    await expect(page.getByTestId("purchase-row").getByTestId("install-button")).toHaveAttribute("href", `streamkit://install/${plugin.slug}`);
+    await page.goto("/plugins/chat-commands");
+    await expect(page.getByTestId("install-button")).toHaveAttribute("href", "streamkit://install/chat-commands");
+    await expect(page.getByTestId("install-needs-plan")).toHaveCount(0);
     await page.goto("/plans");
     await expect(page.getByRole("region", { name: /^Pro/ })).toContainText("Your plan");
     await expect(page.getByTestId("offer-pro")).toContainText("You subscribe to Pro, monthly.");
@@ -139,14 +172,53 @@ test("a Free account buys a plugin, subscribes to Pro, downloads, cancels, and i
     await expect(page.getByTestId("billing-payment-row")).toHaveCount(1);
     expect(await downloadStatus(request, headers)).toEqual({ status: 403, code: "plan_required" });
     await page.goto(`/plugins/${plugin.slug}/buy`);
-    await expect(page.getByTestId("download-needs-plan")).toBeVisible();
     await expect(page.getByTestId("buy-state")).toContainText("You own this plugin already");
+    await expect(page.getByTestId("download-needs-plan")).toHaveCount(0);
+    await expect(page.getByTestId("install-needs-plan")).toContainText("your plan, Free, does not include it");
     // Its checkout page is done with.
     await page.goto(`/checkout/builtin/subscription/${subscriptionId}`);
     await expect(page.getByText("This checkout is over.")).toBeVisible();
   } finally {
     await moveClock(request, { reset: true });
   }
+});
+
+test("after cancelling, the billing page promises no renewal: upgrading lasts until the end, and there is no renewal to switch", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, "Cass Cancelled");
+  await subscribeOnPlans(page, "Pro", "a month");
+  const changePlan = page.getByRole("region", { name: "Change plan" });
+  // Before cancelling, the upgrade quotes the renewal.
+  await expect(changePlan).toContainText(/and \$12 a month from /);
+
+  await page.getByText("Cancel subscription…").click();
+  await page.getByRole("button", { name: "Cancel at the end of the period" }).click();
+  await expect(page.getByTestId("ends-on")).toBeVisible();
+  const end = (await page.getByTestId("ends-on").textContent())!.match(new RegExp(`^Ends on (${shortDate.source})`))![1]!;
+  await expect(changePlan).toContainText(`Ultimate applies at once, until your cancelled subscription ends on ${end}.`);
+  await expect(changePlan).toContainText("nothing renews unless you resume the subscription");
+  await expect(changePlan).not.toContainText("a month from");
+  await page.goto("/plans");
+  await expect(page.getByTestId("offer-pro")).toContainText(`Your Pro subscription is cancelled: you keep it until ${end}.`);
+
+  // Upgrading a cancelled subscription: Ultimate until the end, and nothing says a renewal will charge anything.
+  await page.goto("/account/billing");
+  await changePlan.getByRole("button", { name: "Upgrade to Ultimate now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "You are on Ultimate now." })).toBeVisible();
+  await expect(page.getByTestId("billing-plan")).toHaveText("Ultimate");
+  await expect(page.getByTestId("ends-on")).toContainText(`Ends on ${end}: you keep Ultimate until then`);
+  await expect(page.getByTestId("next-renewal")).toHaveCount(0);
+  await expect(changePlan.getByTestId("no-switch")).toHaveText(
+    `Pro: your subscription is cancelled, so nothing renews on ${end} and there is no renewal to switch. Resume it first to renew on Pro instead.`,
+  );
+  await expect(changePlan).not.toContainText("the renewal charges");
+  await expect(changePlan.getByRole("button", { name: /^Switch to Pro/ })).toHaveCount(0);
+
+  // Resumed, the renewal is real again and the switch is offered with its price.
+  await page.getByRole("button", { name: "Resume subscription" }).click();
+  await expect(page.getByTestId("next-renewal")).toContainText("$12.00 USD for Ultimate");
+  await expect(changePlan).toContainText("then the renewal charges $5 a month");
+  await expect(changePlan.getByRole("button", { name: /^Switch to Pro on / })).toBeVisible();
 });
 
 test("a renewal the test card declines leaves the plan for the grace period, with a warning", async ({ page, request }) => {

@@ -5,7 +5,10 @@ import { isoTimestamp } from "./time";
 
 export const entitlementsSchema = z
   .object({
-    apiRequestsPerMinute: z.int().meta({ description: "Key-authenticated requests per minute, shared by all of the account's keys." }),
+    apiRequestsPerMinute: z.int().meta({
+      description:
+        "The caller's requests per minute, as X-RateLimit-Limit states: the plan's for an API key (shared by all of the account's keys), the desktop app's own for its token.",
+    }),
     overlays: z.int().meta({ description: "Overlays the account may hold (0: the plan cannot create, update or fork overlays)." }),
     inventory: z.int().meta({ description: "Items the inventory may hold." }),
     marketplaceTier: planNameSchema.meta({ description: "The most demanding marketplace items the plan includes (free; free and pro; all)." }),

@@ -10,7 +10,8 @@ import { type ErrorCode, rateLimits, type Scope } from "@streamkit/api-contract"
 import { type EntitlementName, grants, planFor, plans } from "@streamkit/plans";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { Context } from "./context";
+import type { AccountCaller, Context } from "./context";
+import type { Env } from "./env";
 import { accountDisabled, unauthorized } from "./auth/errors";
 import { toAppError, trpcCodeOf } from "./error-mapping";
 import { AppError } from "./errors";
@@ -98,21 +99,21 @@ const rateLimit = t.middleware(async ({ ctx, type, next }) => {
   return next();
 });
 
+/** The caller's requests per minute: the one number the limiter counts with and GET /me reports. */
+export function requestLimitOf(caller: AccountCaller, env: Pick<Env, "WEB_RATE_LIMIT_PER_MINUTE" | "APP_RATE_LIMIT_PER_MINUTE">): number {
+  if (caller.channel === "api") return plans[caller.account.plan].entitlements.apiRequestsPerMinute;
+  return caller.channel === "web" ? env.WEB_RATE_LIMIT_PER_MINUTE : env.APP_RATE_LIMIT_PER_MINUTE;
+}
+
 /** Counts the request once; the REST wrapper calls it early so even body errors carry the headers. */
 export async function countRequest(ctx: Context): Promise<void> {
   const caller = ctx.caller;
   if (caller.kind !== "account" || ctx.limitCounted) return;
   ctx.limitCounted = true;
-  const { env, db } = ctx.deps;
-  const limit =
-    caller.channel === "api"
-      ? plans[caller.account.plan].entitlements.apiRequestsPerMinute
-      : caller.channel === "web"
-        ? env.WEB_RATE_LIMIT_PER_MINUTE
-        : env.APP_RATE_LIMIT_PER_MINUTE;
+  const { db } = ctx.deps;
   const decision = await hitRateLimit(
     db,
-    { bucket: `${caller.channel}:${caller.account.id}`, limit, windowSeconds: rateLimits.api.windowSeconds },
+    { bucket: `${caller.channel}:${caller.account.id}`, limit: requestLimitOf(caller, ctx.deps.env), windowSeconds: rateLimits.api.windowSeconds },
     ctx.deps.now(),
   );
   Object.assign(ctx.res.headers, rateLimitHeaders(decision));

@@ -35,6 +35,16 @@ export function apiKeyFrom(flag: string | undefined, scope: "plugins:read" | "pl
   return key;
 }
 
+/** STREAMKIT_API_URL when it is set and a usable address (normalised as apiUrlFrom does), else null: for hints, which must not fail. */
+export function configuredApiUrl(): string | null {
+  if (process.env[API_URL_ENV] === undefined) return null;
+  try {
+    return apiUrlFrom(undefined, "init");
+  } catch {
+    return null;
+  }
+}
+
 /** The base address from --api-url, STREAMKIT_API_URL or the default, without a trailing "/". */
 export function apiUrlFrom(flag: string | undefined, command: string): string {
   const raw = flag ?? process.env[API_URL_ENV] ?? DEFAULT_API_URL;

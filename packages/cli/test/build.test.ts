@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import packageJson from "../package.json" with { type: "json" };
-import { invocation } from "../src/invocation";
+import { invocation, siteOfInstall } from "../src/invocation";
 import { tempDir } from "./support/run-cli";
 
 const run = promisify(execFile);
@@ -80,5 +80,15 @@ describe("the command a hint names", () => {
     expect(invocation(npx, await inCache(null))).toBe("npx @streamkit/plugin-cli");
     // Anything else recorded there (a local path, shell text) is not repeated.
     expect(invocation(npx, await inCache({ "@streamkit/plugin-cli": "file:../x; rm -rf ~" }))).toBe("npx @streamkit/plugin-cli");
+  });
+
+  it("knows the site it came from only when npx ran it from a site's tarball address", async () => {
+    const fromSite = await inCache({ "@streamkit/plugin-cli": "https://streamkit.example/shop/cli/streamkit-plugin-cli.tgz" });
+    expect(siteOfInstall(npx, fromSite)).toBe("https://streamkit.example/shop");
+    expect(siteOfInstall({}, fromSite)).toBeNull();
+    expect(siteOfInstall(npx, await inCache({ "@streamkit/plugin-cli": "^0.1.0" }))).toBeNull();
+    expect(siteOfInstall(npx, await inCache({ "@streamkit/plugin-cli": "https://cdn.example/other.tgz" }))).toBeNull();
+    expect(siteOfInstall(npx, await inCache(null))).toBeNull();
+    expect(siteOfInstall({}, "/usr/lib/node_modules/@streamkit/plugin-cli/dist/cli.js")).toBeNull();
   });
 });

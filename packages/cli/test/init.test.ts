@@ -41,6 +41,26 @@ describe("streamkit-plugin init", () => {
     }
   });
 
+  it("ends its hint with where publishing goes: STREAMKIT_API_URL set to the site when known, a placeholder site otherwise", async () => {
+    const parent = await tempDir();
+    const known = await runCli(["init", "site-known"], { cwd: parent, env: { STREAMKIT_API_URL: "https://streamkit.test.example/" } });
+    expect(known.code, known.stderr).toBe(0);
+    expect(known.stdout).toContain(
+      [
+        "  export STREAMKIT_API_URL=https://streamkit.test.example   # the Streamkit site to publish to",
+        "  export STREAMKIT_API_KEY=skit_…   # a key with plugins:write, from the site's Dashboard → API keys",
+        // `npx streamkit-plugin` when the tests run under npx.
+        "  ",
+      ].join("\n"),
+    );
+    expect(known.stdout).toMatch(/\n {2}(npx )?streamkit-plugin publish --changelog "First version"\n$/);
+    // Without it, publishing would go to http://localhost:3000: the hint never leaves the address out.
+    const unknown = await runCli(["init", "site-unknown"], { cwd: parent });
+    expect(unknown.code, unknown.stderr).toBe(0);
+    expect(unknown.stdout).toContain("  export STREAMKIT_API_URL=https://streamkit.example   # your Streamkit site's address\n");
+    expect(unknown.stdout).not.toContain("localhost");
+  });
+
   it("takes --name and --dir", async () => {
     const parent = await tempDir();
     const result = await runCli(["init", "obs-helper", "--name", "OBS Helper", "--dir", join(parent, "nested", "place"), "--json"]);

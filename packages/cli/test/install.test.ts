@@ -79,15 +79,20 @@ describe("installing the CLI from the site", () => {
     expect((await listed.json()).item).toMatchObject({ slug: "hello-chat", version: "0.1.0", publisher: { name: "Ina Installer" } });
   }, 180_000);
 
-  it("npx <site>/cli/streamkit-plugin-cli.tgz init: the hint repeats that npx command, and it works", async () => {
+  it("npx <site>/cli/streamkit-plugin-cli.tgz init: the hint repeats that npx command and names the site, and following it publishes there", async () => {
     const tarball = `${server.url}/cli/streamkit-plugin-cli.tgz`;
     const home = await tempDir("streamkit-cli-npx-");
     const cache = join(home, "npm-cache");
-    const env = { STREAMKIT_API_URL: server.url, STREAMKIT_API_KEY: key };
 
-    const init = await sh("npx", ["--yes", tarball, "init", "npx-chat", "--name", "Npx Chat"], home, cache, env);
+    // A new author has set nothing yet: the site comes from the address npx ran.
+    const init = await sh("npx", ["--yes", tarball, "init", "npx-chat", "--name", "Npx Chat"], home, cache);
     expect(init.code, init.stderr).toBe(0);
-    expect(init.stdout).toContain(`Next:\n  cd npx-chat\n  npx ${tarball} validate\n  npx ${tarball} publish --changelog`);
+    expect(init.stdout).toContain(
+      `Next:\n  cd npx-chat\n  npx ${tarball} validate\n  export STREAMKIT_API_URL=${server.url}   # the Streamkit site to publish to\n`,
+    );
+    expect(init.stdout).toContain(`\n  npx ${tarball} publish --changelog`);
+    const hinted = /export STREAMKIT_API_URL=(\S+)/.exec(init.stdout)![1]!;
+    const env = { STREAMKIT_API_URL: hinted, STREAMKIT_API_KEY: key };
 
     const plugin = join(home, "npx-chat");
     const validate = await sh("npx", ["--yes", tarball, "validate"], plugin, cache, env);

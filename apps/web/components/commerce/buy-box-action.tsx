@@ -1,4 +1,5 @@
 import type { Listing } from "@streamkit/api-contract";
+import type { PlanName } from "@streamkit/plans";
 import Link from "next/link";
 import { InstallButton } from "@/components/install/install-button";
 
@@ -8,9 +9,10 @@ export type BuyBoxPlugin = Pick<Listing, "slug" | "name" | "price" | "mine" | "o
 /**
  * What a paid plugin's price box offers this visitor: Buy (signed out, the
  * buy page asks them to sign in first and brings them back), "You own this"
- * once bought, "Your plugin" for its author.
+ * once bought, "Your plugin" for its author. `plan`: the visitor's, when known
+ * (Install gives way to the upgrade on a plan that cannot download plugins).
  */
-export function BuyBoxAction({ plugin, signedIn, priceText }: { plugin: BuyBoxPlugin; signedIn: boolean; priceText: string }) {
+export function BuyBoxAction({ plugin, signedIn, priceText, plan }: { plugin: BuyBoxPlugin; signedIn: boolean; priceText: string; plan?: PlanName | null }) {
   if (plugin.mine) {
     return (
       <>
@@ -20,7 +22,7 @@ export function BuyBoxAction({ plugin, signedIn, priceText }: { plugin: BuyBoxPl
         {plugin.priceRequest?.status === "pending" ? <small>A new price ({plugin.priceRequest.tier}) is waiting for review.</small> : null}
         {plugin.priceRequest?.status === "rejected" ? <small>Your last price request was turned down.</small> : null}
         <Link href="/dashboard/pricing">Change its price</Link>
-        {plugin.price ? <InstallButton slug={plugin.slug} name={plugin.name} /> : null}
+        {plugin.price ? <InstallButton slug={plugin.slug} name={plugin.name} plan={plan} /> : null}
       </>
     );
   }
@@ -30,7 +32,7 @@ export function BuyBoxAction({ plugin, signedIn, priceText }: { plugin: BuyBoxPl
         <p className="owned-mark" data-testid="buy-state">
           You own this
         </p>
-        <InstallButton slug={plugin.slug} name={plugin.name} />
+        <InstallButton slug={plugin.slug} name={plugin.name} plan={plan} />
         <Link href="/purchases">My purchases</Link>
       </>
     );

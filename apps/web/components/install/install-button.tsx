@@ -1,3 +1,4 @@
+import { grants, type PlanName, planFor, planTitles, plans, plansGranting } from "@streamkit/plans";
 import Link from "next/link";
 
 /** The desktop app's deep link for installing a plugin (README: Installing plugins). */
@@ -7,8 +8,12 @@ export const installLink = (slug: string) => `streamkit://install/${encodeURICom
  * Install: opens the Streamkit desktop app at the plugin (the app registers
  * the streamkit:// scheme when installed). When nothing opens, the note says
  * how to get the app and how to install by the plugin id instead.
+ * `plan`: the visitor's plan when known; one that cannot download plugins gets
+ * what its plan allows and the upgrade instead (the app's download would be
+ * refused with 403 plan_required).
  */
-export function InstallButton({ slug, name, small = false }: { slug: string; name: string; small?: boolean }) {
+export function InstallButton({ slug, name, small = false, plan }: { slug: string; name: string; small?: boolean; plan?: PlanName | null }) {
+  if (plan && !grants(plan, "pluginDownload")) return <InstallNeedsPlan plan={plan} small={small} />;
   return (
     <div className="install">
       <a
@@ -27,6 +32,23 @@ export function InstallButton({ slug, name, small = false }: { slug: string; nam
           plugin list.
         </p>
       </details>
+    </div>
+  );
+}
+
+/** Where Install would be, for a plan without plugin downloads: what it allows, and the cheapest plan that installs (from the plans table). */
+export function InstallNeedsPlan({ plan, small = false }: { plan: PlanName; small?: boolean }) {
+  const upgrade = plans[planFor("pluginDownload")];
+  return (
+    <div className="install install-needs-plan" data-testid="install-needs-plan">
+      <p className={small ? "muted" : undefined}>
+        {small
+          ? `Installing needs ${planTitles(plansGranting("pluginDownload"))}.`
+          : `Installing plugins needs ${planTitles(plansGranting("pluginDownload"))}: your plan, ${plans[plan].title}, does not include it.`}
+      </p>
+      <Link href="/plans" className={small ? "button secondary small" : "button secondary"}>
+        Upgrade to {upgrade.title}
+      </Link>
     </div>
   );
 }

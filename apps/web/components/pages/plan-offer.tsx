@@ -33,7 +33,10 @@ export function PlanOffer({ plan, country, billing, signedIn }: { plan: PaidPlan
       {live ? (
         live.plan === plan ? (
           <p>
-            You subscribe to {title}, {intervalAdverb[live.interval]}. <Link href="/account/billing">Billing</Link>
+            {live.cancelAtPeriodEnd
+              ? `Your ${title} subscription is cancelled: you keep it until ${live.currentPeriodEnd ? formatDate(live.currentPeriodEnd) : "the end of the period"}.`
+              : `You subscribe to ${title}, ${intervalAdverb[live.interval]}.`}{" "}
+            <Link href="/account/billing">Billing</Link>
           </p>
         ) : (
           <Link href="/account/billing#change-plan" className="button secondary">

@@ -1,4 +1,5 @@
 import type { ListingDetail } from "@streamkit/api-contract";
+import type { PlanName } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatCount, formatDate, plural } from "@/components/format";
@@ -9,7 +10,7 @@ import { formatPrice } from "@/components/price-tag";
 import { PublisherName } from "@/components/publisher-name";
 import { InstallButton } from "@/components/install/install-button";
 import { Markdown } from "@/components/markdown/markdown";
-import { MemberBuyBox } from "@/components/member/member-buy-box";
+import { MemberBuyBox, MemberInstall } from "@/components/member/member-buy-box";
 import { VersionList } from "@/components/version-list";
 import type { PageApi } from "@/lib/server/api";
 import { orNotFound } from "@/lib/server/errors";
@@ -38,8 +39,9 @@ export type PluginViewer = "signed-out" | "signed-in" | "member";
 /**
  * A plugin's page for one visitor (app/(site)) or every visitor of a region (app/cached).
  * `buyer`: the account's country when signed in, else the visitor's region — what the checkout will charge.
+ * `plan`: the signed-in visitor's plan on a page rendered for them (a members' copy reads it in the browser).
  */
-export function PluginDetails({ plugin, buyer, viewer }: { plugin: ListingDetail; buyer: BuyerCountry; viewer: PluginViewer }) {
+export function PluginDetails({ plugin, buyer, viewer, plan }: { plugin: ListingDetail; buyer: BuyerCountry; viewer: PluginViewer; plan?: PlanName }) {
   const { country, currency, source } = buyer;
   const signedIn = viewer !== "signed-out";
   const boxPlugin = { slug: plugin.slug, name: plugin.name, price: plugin.price, mine: plugin.mine, owned: plugin.owned, priceRequest: plugin.priceRequest };
@@ -72,17 +74,21 @@ export function PluginDetails({ plugin, buyer, viewer }: { plugin: ListingDetail
               {viewer === "member" ? (
                 <MemberBuyBox plugin={boxPlugin} priceText={priceText} />
               ) : (
-                <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText={priceText} />
+                <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText={priceText} plan={plan} />
               )}
             </>
           ) : (
             <>
               <span className="amount price free">Free</span>
-              <InstallButton slug={plugin.slug} name={plugin.name} />
+              {viewer === "member" ? (
+                <MemberInstall slug={plugin.slug} name={plugin.name} />
+              ) : (
+                <InstallButton slug={plugin.slug} name={plugin.name} plan={plan} />
+              )}
               {viewer === "member" ? (
                 <MemberBuyBox plugin={boxPlugin} priceText="" />
               ) : plugin.mine ? (
-                <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText="" />
+                <BuyBoxAction plugin={plugin} signedIn={signedIn} priceText="" plan={plan} />
               ) : null}
             </>
           )}

@@ -236,21 +236,22 @@ function usage(message: string): AppError {
 }
 
 export function usageText(): string {
-  return ["Usage: npm run -s admin -- <command>", ...Object.values(commands).map((c) => `  ${c.usage}`)].join("\n");
+  return ["Usage: npm run -s admin -- <command> [flags]", "", "Commands:", ...Object.values(commands).map((c) => `  ${c.usage}`)].join("\n");
 }
 
 /** Parses and runs one command line; every failure is an AppError with a stable code. */
 export async function runAdminCommand(deps: AppDeps, argv: string[]): Promise<Record<string, unknown>> {
   const name = argv.slice(0, 2).join(" ");
   const command = commands[name];
-  if (!command) throw usage(`Unknown command "${argv.join(" ")}".\n${usageText()}`);
+  // One line each: the message travels in a JSON error, where a listing's line breaks would read as "\n".
+  if (!command) throw usage(`Unknown command "${argv.join(" ")}"; npm run -s admin -- --help lists the commands.`);
   let flags: Flags;
   try {
     flags = parseArgs({ args: argv.slice(2), options: command.options, strict: true, allowPositionals: false }).values as Flags;
   } catch (error) {
-    throw usage(`${(error as Error).message}\nUsage: ${command.usage}`);
+    throw usage(`${(error as Error).message} Usage: ${command.usage}`);
   }
   const missing = (command.required ?? []).filter((flag) => flags[flag] === undefined || flags[flag] === "");
-  if (missing.length) throw usage(`Missing ${missing.map((m) => `--${m}`).join(", ")}.\nUsage: ${command.usage}`);
+  if (missing.length) throw usage(`Missing ${missing.map((m) => `--${m}`).join(", ")}. Usage: ${command.usage}`);
   return command.run(deps, flags);
 }

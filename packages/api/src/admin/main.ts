@@ -1,7 +1,8 @@
 /**
  * npm run -s admin -- <command>
  * Prints exactly one JSON object on stdout and exits 0, or a JSON error on
- * stderr and exits 1 (2 for a usage mistake). Works on PostgreSQL
+ * stderr and exits 1 (2 for a usage mistake); --help prints the usage as plain
+ * text (stdout, exit 0), as does no command at all (stderr, exit 2). Works on PostgreSQL
  * (DATABASE_URL) and on the embedded database — through the running server's
  * admin channel when a server holds it.
  */
@@ -46,8 +47,13 @@ async function main(): Promise<number> {
   const argv = process.argv
     .slice(2)
     .map((arg, index, all) => (all[index - 1] === "--file" ? resolve(arg) : arg.startsWith("--file=") ? `--file=${resolve(arg.slice(7))}` : arg));
-  if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
-    process.stderr.write(`${JSON.stringify({ error: { code: "bad_request", message: usageText() } })}\n`);
+  // Usage is for people: plain text, on stdout when asked for, on stderr (exit 2) when no command was given.
+  if (argv[0] === "--help" || argv[0] === "-h" || argv[0] === "help") {
+    process.stdout.write(`${usageText()}\n`);
+    return 0;
+  }
+  if (argv.length === 0) {
+    process.stderr.write(`${usageText()}\n`);
     return 2;
   }
   const env = loadEnv();

@@ -7,6 +7,7 @@ import {
   rateLimits,
   signUpSchema,
 } from "@streamkit/api-contract";
+import { planNameSchema } from "@streamkit/plans";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { hashPassword } from "../auth/password";
@@ -47,14 +48,15 @@ export const accountsRouter = {
 
   /**
    * What the header's account menu shows: the name, and whether the author's
-   * and the operator's links belong in it. The members' copies of the cached
+   * and the operator's links belong in it; and the plan, which decides whether
+   * a plugin's page offers Install or the upgrade. The members' copies of the cached
    * pages (apps/web lib/cached-pages.ts) are the same for every account, so
    * the browser fills these in.
    */
   menu: accountProcedure
     .input(z.void())
-    .output(z.object({ name: z.string(), author: z.boolean(), staff: z.boolean() }))
-    .query(({ ctx }) => ({ name: ctx.caller.account.name, author: ctx.caller.account.author, staff: ctx.caller.account.staff })),
+    .output(z.object({ name: z.string(), author: z.boolean(), staff: z.boolean(), plan: planNameSchema }))
+    .query(({ ctx }) => ({ name: ctx.caller.account.name, author: ctx.caller.account.author, staff: ctx.caller.account.staff, plan: ctx.caller.account.plan })),
 
   /** What the account page shows of the signed-in account: whether it has a password (GitHub/Google accounts may not). */
   settings: accountProcedure

@@ -5,11 +5,12 @@ import {
   inventoryItemResponseSchema,
   inventoryListSchema,
   inventoryQuerySchema,
+  marketSlugInputSchema,
 } from "@streamkit/api-contract";
 import { planNames, plans } from "@streamkit/plans";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { addToInventory, listInventory, removeFromInventory } from "../services/inventory";
+import { addToInventory, holdsItem, listInventory, removeFromInventory } from "../services/inventory";
 import { accountProcedure } from "../trpc";
 
 const tags = ["Inventory"];
@@ -54,6 +55,12 @@ export const inventoryRouter = {
       if (!result.added) ctx.res.status = 200;
       return result;
     }),
+
+  /** The website's own (not under /api/v1): whether the account holds a market item, for the mark on its page. */
+  holds: accountProcedure
+    .input(marketSlugInputSchema)
+    .output(z.object({ held: z.boolean() }))
+    .query(async ({ ctx, input }) => ({ held: await holdsItem(ctx.deps, ctx.caller, input.slug) })),
 
   remove: accountProcedure
     .meta({

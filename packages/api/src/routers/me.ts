@@ -2,7 +2,7 @@ import { meResponseSchema } from "@streamkit/api-contract";
 import { plans } from "@streamkit/plans";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { accountProcedure } from "../trpc";
+import { accountProcedure, requestLimitOf } from "../trpc";
 
 export const meRouter = {
   get: accountProcedure
@@ -13,7 +13,7 @@ export const meRouter = {
         tags: ["Account"],
         summary: "The calling account, its plan and the key in use",
         description:
-          "Any valid key, whatever its scopes. `plan.entitlements.apiRequestsPerMinute` is the account's request limit; the plan is read on every request, so a change applies at once.",
+          "Any valid key, whatever its scopes. `plan.entitlements.apiRequestsPerMinute` is the caller's request limit, the one `X-RateLimit-Limit` states (the plan's for an API key, the desktop app's own for its token); the plan is read on every request, so a change applies at once.",
       },
       rest: { auth: "key" },
     })
@@ -23,7 +23,8 @@ export const meRouter = {
       const { account, key } = ctx.caller;
       return {
         account: { id: account.id, name: account.name },
-        plan: { name: account.plan, entitlements: plans[account.plan].entitlements },
+        // The limit this caller is counted with, so the field and X-RateLimit-Limit cannot disagree.
+        plan: { name: account.plan, entitlements: { ...plans[account.plan].entitlements, apiRequestsPerMinute: requestLimitOf(ctx.caller, ctx.deps.env) } },
         ...(key ? { key: { id: key.id, prefix: key.prefix, scopes: key.scopes, expiresAt: key.expiresAt?.toISOString() ?? null } } : {}),
       };
     }),

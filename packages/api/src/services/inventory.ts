@@ -105,6 +105,17 @@ export async function addToInventory(deps: AppDeps, caller: AccountCaller, slug:
   return { item: inventoryItem(item!, outcome.held, caller), added: outcome.added };
 }
 
+/** Whether the caller holds the market item `slug`: the website marks it on the item's page. */
+export async function holdsItem(deps: AppDeps, caller: AccountCaller, slug: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .innerJoin(catalogItems, eq(catalogItems.id, inventoryItems.catalogItemId))
+    .where(and(eq(inventoryItems.accountId, caller.account.id), eq(catalogItems.slug, slug)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Removes one of the caller's items, locked or not; another account's or an unknown one is 404. */
 export async function removeFromInventory(deps: AppDeps, caller: AccountCaller, itemId: string) {
   const deleted = await deps.db

@@ -91,6 +91,10 @@ export async function reviewPriceRequest(
       .where(and(eq(plugins.slug, input.slug), eq(priceRequests.status, "pending")))
       .for("update");
     if (!row) throw notFound(`No pending price request for "${input.slug}".`);
+    // Four eyes on money: an operator who authored the plugin may not set its price (the CLI names no reviewer, so it cannot tell).
+    if (input.decision === "approve" && input.reviewerId && input.reviewerId === row.plugin.ownerId) {
+      throw new AppError("forbidden", "You cannot approve the price of your own plugin; another operator has to review it.");
+    }
     const now = deps.now();
     const status = input.decision === "approve" ? "approved" : "rejected";
     await tx

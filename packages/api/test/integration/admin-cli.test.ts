@@ -154,6 +154,39 @@ describe("npm run -s admin", () => {
     60_000,
   );
 
+  it.each([["--help"], ["-h"], ["help"]])(
+    "prints its usage for %s as plain text on stdout and exits 0",
+    async (flag) => {
+      const result = await admin([flag], env);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe("");
+      expect(result.json).toBeUndefined();
+      expect(result.stdout).not.toContain("\\n");
+      const lines = result.stdout.trimEnd().split("\n");
+      expect(lines[0]).toBe("Usage: npm run -s admin -- <command> [flags]");
+      expect(lines).toContain("  account create --email E [--plan free|pro|ultimate] [--name N] [--staff] [--country CC] [--password P]");
+      expect(lines).toContain("  price-request approve --slug S");
+    },
+    60_000,
+  );
+
+  it("prints its usage as plain text on stderr and exits 2 when no command is given", async () => {
+    const result = await admin([], env);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.split("\n")[0]).toBe("Usage: npm run -s admin -- <command> [flags]");
+    expect(result.stderr).not.toContain("\\n");
+  }, 60_000);
+
+  it("names the unknown command in a one-line JSON error that points at --help", async () => {
+    const result = await admin(["account", "delete"], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.error).toEqual({
+      error: { code: "bad_request", message: 'Unknown command "account delete"; npm run -s admin -- --help lists the commands.' },
+    });
+  }, 60_000);
+
   it("makes an existing account an operator with account set-staff, and back with --off", async () => {
     const created = await admin(["account", "create", "--email", "staff-to-be@example.com", "--plan", "pro"], env);
     expect(created.code).toBe(0);

@@ -247,6 +247,20 @@ describe("decided price requests", () => {
     expect((await decided()).filter((d: { slug: string }) => d.slug === "withdrawn-one")).toEqual([]);
   });
 
+  it("refuses an operator's approval of their own plugin's price (403 forbidden), leaves the request waiting, and lets another operator approve it", async () => {
+    const authoring = await person({ name: "Otto Authoring", staff: true, plan: "pro" });
+    await insertPlugin(app.deps.db, { slug: "own-priced", ownerId: authoring.id });
+    expect((await readTrpc(await trpcMutate(app, "commerce.setPrice", { slug: "own-priced", tier: "t4" }, { cookie: authoring.cookie }))).status).toBe(200);
+    const own = await readTrpc(await trpcMutate(app, "admin.reviewPriceRequest", { slug: "own-priced", decision: "approve" }, { cookie: authoring.cookie }));
+    expect(own.status).toBe(403);
+    expect(own.error).toMatchObject({ code: "forbidden", message: "You cannot approve the price of your own plugin; another operator has to review it." });
+    const pending = (await readTrpc(await trpcQuery(app, "admin.priceRequests", undefined, { cookie: operator.cookie }))).data;
+    expect(pending.filter((p: { slug: string }) => p.slug === "own-priced").map((p: { requested: { tier: string } }) => p.requested.tier)).toEqual(["t4"]);
+    const plugin = await readTrpc(await trpcQuery(app, "plugins.get", { slug: "own-priced" }, { cookie: member.cookie }));
+    expect(plugin.data.item.price).toBeNull();
+    expect((await review("own-priced", "approve")).status).toBe(200);
+  });
+
   it("puts the latest decision first", async () => {
     const times = (await decided()).map((d: { decidedAt: string }) => d.decidedAt);
     expect(times).toEqual([...times].sort().reverse());

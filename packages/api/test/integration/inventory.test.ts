@@ -13,6 +13,8 @@ import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { bearer, insertAccount, insertDesktopTokens, insertKey } from "../support/factories";
 import { raceThroughLock } from "../support/race";
+import { sessionCookie } from "../support/session";
+import { readTrpc, trpcQuery } from "../support/trpc";
 
 const clock = new TestClock(Date.UTC(2026, 10, 3, 9, 0, 0));
 let app: TestApp;
@@ -275,5 +277,22 @@ describe("GET /inventory paging", () => {
     const { key: writer } = await insertKey(app.deps.db, account.id, { scopes: ["inventory:write"] });
     expect((await app.json("/inventory", { headers: bearer(writer) })).status).toBe(200);
     expect((await app.json("/inventory")).status).toBe(401);
+  });
+});
+
+describe("whether the account holds an item (inventory.holds, the website's mark on a market item's page)", () => {
+  it("is false until the item is added, true after, only for the account that holds it; 401 signed out, 400 for a slug no item has", async () => {
+    const holder = await streamer("pro");
+    const other = await insertAccount(app.deps.db, { plan: "pro" });
+    const holds = async (accountId: string | null, slug: string) =>
+      readTrpc(await trpcQuery(app, "inventory.holds", { slug }, accountId ? { cookie: await sessionCookie(app, accountId) } : {}));
+    const slug = widgetOf("free");
+    expect(await holds(holder.account.id, slug)).toMatchObject({ status: 200, data: { held: false } });
+    expect((await holder.json("POST", "/inventory", { slug })).status).toBe(201);
+    expect(await holds(holder.account.id, slug)).toMatchObject({ status: 200, data: { held: true } });
+    expect(await holds(other.id, slug)).toMatchObject({ status: 200, data: { held: false } });
+    expect(await holds(holder.account.id, "no-such-item")).toMatchObject({ status: 200, data: { held: false } });
+    expect((await holds(null, slug)).status).toBe(401);
+    expect((await holds(holder.account.id, "x".repeat(500))).status).toBe(400);
   });
 });

@@ -129,6 +129,14 @@ describe("the code flow with PKCE", () => {
     const { headers } = await me(access_token);
     expect(headers.get("x-ratelimit-limit")).not.toBe("10");
   });
+
+  it("reports the app's own limit in GET /me, the number X-RateLimit-Limit states", async () => {
+    const { access_token } = await signIn(app, as, person);
+    const { status, body, headers } = await me(access_token);
+    expect(status).toBe(200);
+    expect(body.plan.entitlements.apiRequestsPerMinute).toBe(app.deps.env.APP_RATE_LIMIT_PER_MINUTE);
+    expect(headers.get("x-ratelimit-limit")).toBe(String(body.plan.entitlements.apiRequestsPerMinute));
+  });
 });
 
 describe("the callback's checks (done by the app with the library)", () => {

@@ -149,13 +149,13 @@ describe("the staff rung", () => {
 });
 
 describe("the account menu of the members' copies (accounts.menu)", () => {
-  it("names the account and says whether the author's and the operator's links belong", async () => {
+  it("names the account, says whether the author's and the operator's links belong, and gives its plan (Install or the upgrade)", async () => {
     const ofMember = await read(await query("accounts.menu", undefined, { cookie: member.cookie }));
     expect(ofMember.status).toBe(200);
     expect(ofMember.headers.get("cache-control")).toBe("private, no-store");
-    expect(ofMember.body.result.data).toEqual({ name: "Test Publisher", author: true, staff: false });
+    expect(ofMember.body.result.data).toEqual({ name: "Test Publisher", author: true, staff: false, plan: "pro" });
     const ofOperator = await read(await query("accounts.menu", undefined, { cookie: operator.cookie }));
-    expect(ofOperator.body.result.data).toEqual({ name: "Test Publisher", author: false, staff: true });
+    expect(ofOperator.body.result.data).toEqual({ name: "Test Publisher", author: false, staff: true, plan: "free" });
   });
 
   it("is nobody's without a session (401), and a suspended account's is refused (403 account_disabled)", async () => {

@@ -2,7 +2,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { manifestSchema, pluginIdSchema } from "@streamkit/plugin-rules";
 import { parseCommandArgs, usageError } from "../args";
-import { invocation } from "../invocation";
+import { API_KEY_ENV, API_URL_ENV, configuredApiUrl } from "../config";
+import { invocation, siteOfInstall } from "../invocation";
 import { displayPath, isMissingOrEmptyFolder } from "../folder";
 import type { Output } from "../output";
 import { nameFromId, SCAFFOLD_PERMISSIONS, scaffoldFiles } from "../scaffold";
@@ -49,5 +50,12 @@ export async function runInit(argv: string[], out: Output): Promise<void> {
   out.line(`  cd ${shown}`);
   const command = invocation();
   out.line(`  ${command} validate`);
-  out.line(`  ${command} publish --changelog "First version"   # needs STREAMKIT_API_KEY`);
+  // Publishing goes to STREAMKIT_API_URL (localhost by default): the hint names the site, as far as this copy knows it.
+  const site = configuredApiUrl() ?? siteOfInstall();
+  out.line(`  export ${API_URL_ENV}=${site ?? EXAMPLE_SITE}   # ${site ? "the Streamkit site to publish to" : "your Streamkit site's address"}`);
+  out.line(`  export ${API_KEY_ENV}=skit_…   # a key with plugins:write, from the site's Dashboard → API keys`);
+  out.line(`  ${command} publish --changelog "First version"`);
 }
+
+/** A placeholder that cannot be mistaken for a real site (RFC 2606's .example). */
+const EXAMPLE_SITE = "https://streamkit.example";

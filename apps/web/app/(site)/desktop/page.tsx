@@ -1,3 +1,4 @@
+import { planTitles, plans, plansGranting } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
 
@@ -6,7 +7,9 @@ export const metadata: Metadata = {
   description: "The app that runs your plugins and overlays while you stream, and how the website's Install buttons open it.",
 };
 
-/** Where the Install buttons' "Nothing opened?" note points: what the app is and how its links work. */
+const installPlans = planTitles(plansGranting("pluginDownload"));
+
+/** Where the Install buttons' "Nothing opened?" note points: what the app is and how its links work, and which plans install. */
 export default function DesktopPage() {
   return (
     <div className="container docs">
@@ -28,6 +31,15 @@ export default function DesktopPage() {
             permissions before you enable it.
           </li>
         </ol>
+        <p className="notice plan-needed" data-testid="install-plan">
+          <span>
+            Installing plugins needs the {installPlans} plan; the {plans.free.title} plan can browse the marketplace and buy plugins, but not install them. On{" "}
+            {plans.free.title}, a plugin’s page offers the upgrade where Install would be.
+          </span>
+          <Link href="/plans" className="button secondary small">
+            Compare plans
+          </Link>
+        </p>
       </section>
       <section aria-labelledby="links">
         <h2 id="links">How Install works</h2>

@@ -68,6 +68,7 @@ npx ${cli} publish --changelog "First release"`}</code>
         <p>Or install the command once:</p>
         <pre>
           <code data-testid="cli-install">{`npm install --global ${cli}
+export STREAMKIT_API_URL=${base}   # where it publishes (else http://localhost:3000)
 streamkit-plugin init my-plugin`}</code>
         </pre>
         <p>

@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: "My purchases" };
 const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default async function PurchasesPage() {
-  await requireCaller("/purchases");
+  const caller = await requireCaller("/purchases");
   const purchases = await (await api()).commerce.myPurchases();
   const now = Date.now();
   return (
@@ -58,7 +58,7 @@ export default async function PurchasesPage() {
                     <tr key={purchase.id} data-testid="purchase-row">
                       <td>
                         <Link href={`/plugins/${encodeURIComponent(purchase.slug)}`}>{purchase.name}</Link>
-                        {purchase.status === "paid" ? <InstallButton slug={purchase.slug} name={purchase.name} small /> : null}
+                        {purchase.status === "paid" ? <InstallButton slug={purchase.slug} name={purchase.name} small plan={caller.account.plan} /> : null}
                       </td>
                       <td className="num">
                         {formatMoney(purchase.amount, purchase.currency)} <small className="muted">{purchase.currency}</small>

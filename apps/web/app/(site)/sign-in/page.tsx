@@ -5,6 +5,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { currentCaller } from "@/lib/server/auth";
 import { signInWithProvider } from "@/lib/server/auth-actions";
+import { signInReason } from "@/lib/sign-in-reason";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -17,10 +18,16 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const next = sameSitePath(params.next, env().PUBLIC_URL);
   if (await currentCaller()) redirect(next);
   const providers = oauthProviders(env());
+  const reason = signInReason(next);
   return (
     <div className="container narrow">
       <section className="form-card" aria-labelledby="sign-in-title">
         <h1 id="sign-in-title">Sign in</h1>
+        {reason ? (
+          <p className="notice" data-testid="sign-in-reason">
+            {reason}
+          </p>
+        ) : null}
         <p className="lead">Buy plugins, publish your own and manage your API keys.</p>
         {params.error && params.error !== "CredentialsSignin" ? (
           <p className="form-error" role="alert">

@@ -3,7 +3,6 @@ import { sameSitePath } from "@streamkit/api-contract";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { CountrySelect } from "@/components/country-select";
 import { currentCaller } from "@/lib/server/auth";
 import { visitorCountry } from "@/lib/server/country";
 import { SignUpForm } from "./sign-up-form";
@@ -23,7 +22,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Searc
       <section className="form-card" aria-labelledby="sign-up-title">
         <h1 id="sign-up-title">Create your account</h1>
         <p className="lead">Free to start. Upgrade to Pro to download and publish plugins.</p>
-        <SignUpForm next={next} countrySelect={<CountrySelect id="country" name="country" defaultValue={country === "ZZ" ? null : country} />} />
+        <SignUpForm next={next} country={country === "ZZ" ? null : country} />
         <p className="muted">
           Already have an account? <Link href="/sign-in">Sign in</Link>
         </p>

@@ -1,10 +1,12 @@
 "use client";
 
 import { passwordRules } from "@streamkit/api-contract";
-import { type ReactNode, useActionState } from "react";
+import { useActionState } from "react";
+import { CountrySelect } from "@/components/country-select";
 import { type FormState, signUp } from "@/lib/server/auth-actions";
 
-export function SignUpForm({ next, countrySelect }: { next: string; countrySelect: ReactNode }) {
+/** `country`: the visitor's, preselected until they choose; after a refused attempt, the one they chose. */
+export function SignUpForm({ next, country }: { next: string; country: string | null }) {
   const [state, action, pending] = useActionState<FormState, FormData>(signUp, {});
   const problem = (field: string) => state.problems?.[field];
   const described = (field: string) => (problem(field) ? { "aria-invalid": true, "aria-describedby": `${field}-problem` } : {});
@@ -55,7 +57,13 @@ export function SignUpForm({ next, countrySelect }: { next: string; countrySelec
       </div>
       <div className="field">
         <label htmlFor="country">Country</label>
-        {countrySelect}
+        {/* Keyed by the choice: React resets the form after each attempt, and a select resets to the default it was first rendered with. */}
+        <CountrySelect
+          key={state.fields?.country ?? "visitor"}
+          id="country"
+          name="country"
+          defaultValue={state.fields ? state.fields.country || null : country}
+        />
         <span className="hint">Paid plugins cost rupees in India and dollars elsewhere.</span>
         {problem("country") ? <span className="problem">{problem("country")}</span> : null}
       </div>

@@ -10,13 +10,16 @@ import { changeSubscription } from "@/lib/server/billing-actions";
  * Pro ↔ Ultimate, with what each costs from the plans' price table: an
  * upgrade applies now and charges the difference for the rest of the period
  * (the same proration rule the API charges); a downgrade applies at the
- * period's end and the renewal charges the lower price.
+ * period's end and the renewal charges the lower price. A cancelled
+ * subscription renews no more: an upgrade lasts until its end, and there is
+ * no renewal to switch (resuming it comes first).
  */
 export function ChangePlan({ subscription, now }: { subscription: SubscriptionView; now: Date }) {
   const { interval, currency } = subscription;
   const periodEnd = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : "the end of the period";
   const currentAmount = planAmount(subscription.plan, interval, currency);
   const others = paidPlanNames.filter((plan) => plan !== subscription.plan && plan !== subscription.scheduledPlan);
+  const cancelled = subscription.cancelAtPeriodEnd;
   return (
     <section className="panel" id="change-plan" aria-labelledby="change-plan-title">
       <h2 id="change-plan-title">Change plan</h2>
@@ -43,11 +46,27 @@ export function ChangePlan({ subscription, now }: { subscription: SubscriptionVi
                 className="change-plan"
                 aria-label={`Upgrade to ${title}`}
               >
-                <p>
-                  <strong>{title}</strong> applies at once. You pay the difference for the rest of this period — about{" "}
-                  <span data-testid="proration">{formatMoney(today, currency)}</span> today — and {price} from {periodEnd}.
-                </p>
+                {cancelled ? (
+                  <p>
+                    <strong>{title}</strong> applies at once, until your cancelled subscription ends on {periodEnd}. You pay the difference for the rest of this
+                    period — about <span data-testid="proration">{formatMoney(today, currency)}</span> today — and nothing after it: nothing renews unless you
+                    resume the subscription.
+                  </p>
+                ) : (
+                  <p>
+                    <strong>{title}</strong> applies at once. You pay the difference for the rest of this period — about{" "}
+                    <span data-testid="proration">{formatMoney(today, currency)}</span> today — and {price} from {periodEnd}.
+                  </p>
+                )}
               </ActionForm>
+            );
+          }
+          if (cancelled) {
+            return (
+              <p key={plan} className="muted" data-testid="no-switch">
+                <strong>{title}</strong>: your subscription is cancelled, so nothing renews on {periodEnd} and there is no renewal to switch. Resume it first to
+                renew on {title} instead.
+              </p>
             );
           }
           return (

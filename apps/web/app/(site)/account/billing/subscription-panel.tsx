@@ -101,7 +101,9 @@ function Live({ subscription, basePlan, managementUrl }: { subscription: Subscri
       {subscription.scheduledPlan && subscription.scheduledPlan !== subscription.plan ? (
         <div className="notice" data-testid="scheduled-change">
           <p>
-            Changes to {plans[subscription.scheduledPlan].title} on {periodEnd}: you keep {title} until then.
+            {subscription.cancelAtPeriodEnd
+              ? `Set to change to ${plans[subscription.scheduledPlan].title} on ${periodEnd}, but the subscription is cancelled: that happens only if you resume it.`
+              : `Changes to ${plans[subscription.scheduledPlan].title} on ${periodEnd}: you keep ${title} until then.`}
           </p>
           <ActionForm
             action={changeSubscription}

@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Price requests" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function PriceRequestsPage({ searchParams }: { searchParams: SearchParams }) {
-  await requireStaff();
+  const operator = await requireStaff();
   const { reviewed, decision } = await searchParams;
   const caller = await api();
   const [requests, decided] = await Promise.all([caller.admin.priceRequests(), caller.admin.decidedPriceRequests()]);
@@ -52,14 +52,21 @@ export default async function PriceRequestsPage({ searchParams }: { searchParams
                 <time dateTime={request.requestedAt}>{formatDate(request.requestedAt)}</time>
               </td>
               <td className="decision">
-                <ActionForm
-                  action={reviewPriceRequest}
-                  hidden={{ slug: request.slug, decision: "approve" }}
-                  submit="Approve"
-                  submitClassName="button small"
-                  pendingText="Approving…"
-                  aria-label={`Approve the price of ${request.name}`}
-                />
+                {request.author.id === operator.account.id ? (
+                  // The service refuses it too; here the operator learns why before trying.
+                  <p className="muted" data-testid="own-request">
+                    Your own plugin: another operator approves its price.
+                  </p>
+                ) : (
+                  <ActionForm
+                    action={reviewPriceRequest}
+                    hidden={{ slug: request.slug, decision: "approve" }}
+                    submit="Approve"
+                    submitClassName="button small"
+                    pendingText="Approving…"
+                    aria-label={`Approve the price of ${request.name}`}
+                  />
+                )}
                 <ActionForm
                   action={reviewPriceRequest}
                   hidden={{ slug: request.slug, decision: "reject" }}

@@ -25,13 +25,15 @@ const kindName = { widget: "widget", overlay: "overlay", theme: "theme" } as con
 
 /**
  * One market item: its preview, plan and description; a theme lists its
- * members with their previews and plans. "Add to my inventory" when the
- * account's plan allows it; otherwise the plan that unlocks it, or "sign in".
+ * members with their previews and plans. "In your inventory" once held;
+ * "Add to my inventory" when the account's plan allows it; otherwise the plan
+ * that unlocks it, or "sign in". Anyone may read it, as GET /api/v1/market/{slug}.
  */
 export default async function MarketItemPage({ params }: { params: Params }) {
   const { slug } = await params;
   const caller = await currentCaller();
   const { item } = await orNotFound((await api()).market.get({ slug }));
+  const held = caller ? (await (await api()).inventory.holds({ slug: item.slug })).held : false;
   const plan = caller?.account.plan ?? null;
   const allowed = plan !== null && planAtLeast(plans[plan].entitlements.marketplaceTier, item.plan);
   return (
@@ -67,7 +69,12 @@ export default async function MarketItemPage({ params }: { params: Params }) {
               A theme needs the plan of its most demanding part: {plans[item.plan].title}. It is one item in your inventory, with all its parts.
             </p>
           ) : null}
-          {allowed ? (
+          {held ? (
+            <p className="owned-mark" data-testid="in-inventory">
+              In your inventory{allowed ? "" : ` — locked until you are on the ${plans[item.plan].title} plan`}.{" "}
+              <Link href="/inventory">Open your inventory</Link>
+            </p>
+          ) : allowed ? (
             <ActionForm
               action={addToInventory}
               hidden={{ slug: item.slug }}

@@ -13,5 +13,5 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function PluginPage({ params }: { params: Params }) {
   const { slug } = await params;
   const [plugin, buyer, caller] = await Promise.all([api().then((caller) => loadPlugin(caller, slug)), buyerCountry(), currentCaller()]);
-  return <PluginDetails plugin={plugin} buyer={buyer} viewer={caller ? "signed-in" : "signed-out"} />;
+  return <PluginDetails plugin={plugin} buyer={buyer} viewer={caller ? "signed-in" : "signed-out"} plan={caller?.account.plan} />;
 }

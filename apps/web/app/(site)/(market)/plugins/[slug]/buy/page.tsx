@@ -35,7 +35,9 @@ export default async function BuyPage({ params, searchParams }: { params: Params
   const provider = charge ? (await getRuntime()).deps.payments.forCurrency(charge.currency) : null;
   const where = country && country !== "ZZ" ? (regionName.of(country) ?? country) : null;
   // Buying stays open on every plan; installing what was bought needs a plan that downloads plugins.
-  const downloadPlan = plugin.mine || plans[caller.account.plan].entitlements.pluginDownload ? null : plans[planFor("pluginDownload")];
+  const plan = caller.account.plan;
+  // Said before the offer to buy only: a free or owned plugin has nothing to buy, and its Install gives way to the upgrade instead.
+  const downloadPlan = !plugin.price || plugin.mine || plugin.owned || plans[plan].entitlements.pluginDownload ? null : plans[planFor("pluginDownload")];
 
   return (
     <div className="container narrow-wide">
@@ -81,8 +83,8 @@ export default async function BuyPage({ params, searchParams }: { params: Params
         {downloadPlan ? (
           <div className="notice plan-needed" data-testid="download-needs-plan">
             <p>
-              Downloading plugins needs the {downloadPlan.title} plan: you are on {plans[caller.account.plan].title}.{" "}
-              {plugin.price ? `You can buy ${plugin.name} now and keep it; install it once you upgrade.` : null}
+              Downloading plugins needs the {downloadPlan.title} plan: you are on {plans[plan].title}. You can buy {plugin.name} now and keep it; install it
+              once you upgrade.
             </p>
             <Link href="/plans" className="button secondary small">
               Upgrade to {downloadPlan.title}
@@ -93,7 +95,7 @@ export default async function BuyPage({ params, searchParams }: { params: Params
         {!plugin.price ? (
           <>
             <p>{plugin.name} is free: there is nothing to buy. Install it in the Streamkit desktop app.</p>
-            <InstallButton slug={plugin.slug} name={plugin.name} />
+            <InstallButton slug={plugin.slug} name={plugin.name} plan={plan} />
           </>
         ) : plugin.mine ? (
           <p data-testid="buy-state">
@@ -104,7 +106,7 @@ export default async function BuyPage({ params, searchParams }: { params: Params
             <p data-testid="buy-state">
               You own this plugin already. Install it in the Streamkit desktop app, or see <Link href="/purchases">My purchases</Link>.
             </p>
-            <InstallButton slug={plugin.slug} name={plugin.name} />
+            <InstallButton slug={plugin.slug} name={plugin.name} plan={plan} />
           </>
         ) : !provider || !charge ? (
           <p className="form-error" role="alert">

@@ -1,4 +1,4 @@
-import { planTitles, plansGranting } from "@streamkit/plans";
+import { grants, planTitles, plansGranting } from "@streamkit/plans";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { InstallButton } from "@/components/install/install-button";
@@ -31,7 +31,7 @@ export default async function PurchaseCompletePage({ params, searchParams }: { p
   const reloads = Math.max(0, Math.min(MAX_RELOADS, Number.parseInt(one(query.wait) ?? "0", 10) || 0));
   const here = (wait?: number) =>
     `/plugins/${encodeURIComponent(slug)}/buy/complete?${new URLSearchParams({ checkout: checkoutId, ...(wait ? { wait: String(wait) } : {}) })}`;
-  await requireCaller(here());
+  const caller = await requireCaller(here());
   const checkout = await (await api()).commerce.checkout({ id: checkoutId });
   if (!checkout || checkout.slug !== slug) notFound();
   const pluginHref = `/plugins/${encodeURIComponent(slug)}`;
@@ -47,14 +47,18 @@ export default async function PurchaseCompletePage({ params, searchParams }: { p
             Thank you! You paid {amount} ({checkout.currency}). It is in <Link href="/purchases">My purchases</Link>.
           </p>
           <h2>Install it</h2>
-          <InstallButton slug={slug} name={checkout.name} />
-          <ol className="steps">
-            <li>Open the Streamkit desktop app, signed in with this account.</li>
-            <li>
-              Find <strong>{checkout.name}</strong> among the plugins and install it; the app shows its permissions before you enable it.
-            </li>
-            <li>Updates come to you as the author publishes them; you never pay again for this plugin.</li>
-          </ol>
+          <InstallButton slug={slug} name={checkout.name} plan={caller.account.plan} />
+          {grants(caller.account.plan, "pluginDownload") ? (
+            <ol className="steps">
+              <li>Open the Streamkit desktop app, signed in with this account.</li>
+              <li>
+                Find <strong>{checkout.name}</strong> among the plugins and install it; the app shows its permissions before you enable it.
+              </li>
+              <li>Updates come to you as the author publishes them; you never pay again for this plugin.</li>
+            </ol>
+          ) : (
+            <p>The plugin stays yours: install it whenever your plan includes installing, with every update since, at no further charge.</p>
+          )}
           <p className="muted">
             From a script instead: <code>streamkit-plugin download {slug}</code>, or <code>GET /api/v1/plugins/{slug}/package</code> with an{" "}
             <Link href="/dashboard/keys">API key</Link> ({planTitles(plansGranting("pluginDownload"))} plan).
