@@ -19,4 +19,5 @@ export { startCheckout } from "./payments/checkout";
 export { findCheckout } from "./payments/checkout";
 export { whileDatabaseDown } from "./health";
 export { refuseMalformedPaths } from "./malformed-path";
+export { guardWebsitePosts, websiteFormLimits } from "./website-posts";
 export { type CachedPageData, cachedPageNonce, cachedPageVersion } from "./cached-pages";
