@@ -177,7 +177,8 @@ test.describe("state-changing posts come from this site", () => {
 
   test("a server action from another site is a 403 page, not Next's 500; from this site it runs", async ({ request, baseURL }) => {
     const action = await regionAction(request);
-    for (const headers of [{ origin: "http://evil.example" }, {}, { "next-action": action, origin: "http://evil.example" }]) {
+    const attempts: Record<string, string>[] = [{ origin: "http://evil.example" }, {}, { "next-action": action, origin: "http://evil.example" }];
+    for (const headers of attempts) {
       const response = await request.post("/plans", { headers, multipart: regionForm(action) });
       await expectRefusal(response, 403, /This form was sent from another site/);
       expect(response.headers()["set-cookie"]).toBeUndefined();
