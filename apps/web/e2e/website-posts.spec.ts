@@ -106,6 +106,33 @@ test.describe("bodies that are not what they claim", () => {
     expect(fine.status()).toBe(200);
   });
 
+  test("a form whose action is not described as the site's pages describe it is a 400 page", async ({ request, baseURL }) => {
+    const html = await (await request.get("/sign-in")).text();
+    const id = /name="\$ACTION_2:0" value="\{&quot;id&quot;:&quot;([0-9a-f]+)&quot;/.exec(html)![1]!;
+    const signIn = (described: [string, string][]) =>
+      multipart([["$ACTION_REF_2", ""], ...described, ["$ACTION_KEY", "k1"], ["email", "a@b.c"], ["password", "x"]]);
+    for (const described of [
+      [
+        ["$ACTION_2:0", JSON.stringify({ id, bound: "$@1" })],
+        ["$ACTION_2:1", "not json"],
+      ],
+      [["$ACTION_2:0", JSON.stringify({ id, bound: null })]],
+      [["$ACTION_2:0", "not json"]],
+    ] as [string, string][][]) {
+      const response = await request.post("/sign-in", { headers: sameSite(baseURL), multipart: signIn(described) });
+      await expectRefusal(response, 400, /not described as this site’s pages describe it/);
+    }
+    // As the page describes it: the sign-in form answers (a wrong password).
+    const fine = await request.post("/sign-in", {
+      headers: sameSite(baseURL),
+      multipart: signIn([
+        ["$ACTION_2:0", JSON.stringify({ id, bound: "$@1" })],
+        ["$ACTION_2:1", "[{}]"],
+      ]),
+    });
+    expect(fine.status()).toBe(200);
+  });
+
   test("a form over Next's server-action limit is a 413 page, declared or streamed", async ({ request, baseURL }) => {
     const action = await regionAction(request);
     const form = regionForm(action);

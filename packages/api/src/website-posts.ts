@@ -127,6 +127,10 @@ async function bodyProblem(req: IncomingMessage, body: Buffer): Promise<string |
     // would run one form's action and hand its result to the other form.
     const actions = [...form.keys()].filter((name) => name.startsWith("$ACTION_REF_") || name.startsWith("$ACTION_ID_"));
     if (actions.length > 1) return "The form’s data names more than one action: send one form at a time.";
+    // An action with bound arguments (a form with state) is described as React's pages describe it: {id, bound} and the bound arguments' array.
+    const bound = actions[0]?.startsWith("$ACTION_REF_") ? `$ACTION_${actions[0].slice("$ACTION_REF_".length)}:` : undefined;
+    if (bound !== undefined && !(isBoundAction(parseJson(form.get(`${bound}0`))) && Array.isArray(parseJson(form.get(`${bound}1`)))))
+      return "The form’s action is not described as this site’s pages describe it.";
     if (scriptCall && !isJsonArray(form.get("0"))) return "The action’s arguments are missing or not readable.";
     return undefined;
   }
@@ -136,11 +140,22 @@ async function bodyProblem(req: IncomingMessage, body: Buffer): Promise<string |
 
 /** React sends an action's arguments as one JSON array (the rest of the form, if any, in parts it references). */
 function isJsonArray(text: unknown): boolean {
-  if (typeof text !== "string") return false;
+  return Array.isArray(parseJson(text));
+}
+
+function isBoundAction(meta: unknown): boolean {
+  return (
+    typeof meta === "object" && meta !== null && typeof (meta as { id?: unknown }).id === "string" && typeof (meta as { bound?: unknown }).bound === "string"
+  );
+}
+
+/** The JSON a form field holds, or undefined when it holds none. */
+function parseJson(text: unknown): unknown {
+  if (typeof text !== "string") return undefined;
   try {
-    return Array.isArray(JSON.parse(text));
+    return JSON.parse(text);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
