@@ -11,7 +11,7 @@
  * halves the cost of an API call. The database opens before the port does.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { admitPageView, CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
+import { admitPageView, CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, guardWebsitePosts, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
 import { answerAsCopy, cachedCopyFor, isCachedTreePath } from "./lib/cached-page-request";
 import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
@@ -57,7 +57,8 @@ async function main() {
   // The prefix table, timeouts and malformed-request answers live in packages/api's http-server.ts; Next answers what the API does not.
   // While the database is known to be down, pages get a designed 503 (health.ts) instead of an error from every page.
   // An address that is not valid percent-encoding gets a designed 400 page (malformed-path.ts); Next's router would throw.
-  const server = createHttpServer(runtime, { fallback: refuseMalformedPaths(whileDatabaseDown(runtime, serveWebsite)) });
+  // Forwarded headers only from TRUSTED_PROXIES; form posts only from this site, their bodies read and checked first (website-posts.ts).
+  const server = createHttpServer(runtime, { fallback: refuseMalformedPaths(guardWebsitePosts(runtime, whileDatabaseDown(runtime, serveWebsite))) });
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   const shutdown = () => {
     server.close();

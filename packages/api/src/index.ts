@@ -20,4 +20,5 @@ export { findCheckout } from "./payments/checkout";
 export { whileDatabaseDown } from "./health";
 export { refuseMalformedPaths } from "./malformed-path";
 export { admitPageView } from "./page-view-limit";
+export { guardWebsitePosts, websiteFormLimits } from "./website-posts";
 export { type CachedPageData, cachedPageNonce, cachedPageVersion } from "./cached-pages";
