@@ -11,7 +11,7 @@
  * halves the cost of an API call. The database opens before the port does.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
+import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, shutDownOnSignals, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
 import { answerAsCopy, cachedCopyFor, isCachedTreePath } from "./lib/cached-page-request";
 import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
@@ -55,12 +55,8 @@ async function main() {
   // An address that is not valid percent-encoding gets a designed 400 page (malformed-path.ts); Next's router would throw.
   const server = createHttpServer(runtime, { fallback: refuseMalformedPaths(whileDatabaseDown(runtime, serveWebsite)) });
   if (dev) server.on("upgrade", app.getUpgradeHandler());
-  const shutdown = () => {
-    server.close();
-    void runtime.close().finally(() => process.exit(0));
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  // SIGTERM, SIGINT: refuse new connections, finish the requests in flight (SHUTDOWN_GRACE_MS), close the database, exit 0.
+  shutDownOnSignals(server, runtime);
   server.listen(config.PORT, config.HOST, () => {
     runtime.deps.log.info({ url: `http://${config.HOST ?? "localhost"}:${config.PORT}`, dev }, "listening");
   });

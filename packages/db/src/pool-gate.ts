@@ -124,7 +124,7 @@ export class ConnectionSlots {
 
   /** postgres.js takes options it has parsed as they are: the same object, Drizzle's parsers included. */
   private open(): postgres.Sql {
-    return postgres(this.options as unknown as postgres.Options<{}>);
+    return postgres(this.options as unknown as postgres.Options<Record<string, postgres.PostgresType>>);
   }
 
   /** The first slot's client: its options are every slot's. */

@@ -199,4 +199,4 @@ it("cuts a query or transaction at the deadline, rolls the transaction back, and
   const [{ value }] = (await database.db.execute(sql`select 1 as value`)) as unknown as [{ value: number }];
   expect(value).toBe(1);
   await database.close();
-}, 60_000);
+}, 120_000);
