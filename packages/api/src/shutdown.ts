@@ -15,6 +15,7 @@
  * `next dev`), so nothing else needs ending.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import net from "node:net";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 
@@ -52,6 +53,8 @@ export function gracefulShutdown<Response extends typeof ServerResponse<Incoming
   const graceMs = runtime.deps.env.SHUTDOWN_GRACE_MS;
   const inFlight = new Map<ServerResponse, { method: string | undefined; path: string; since: number }>();
   let closing = false;
+  let accepted = 0;
+  server.on("connection", () => accepted++);
 
   // Before the server's own handler, so a request arriving during the shutdown is answered with `Connection: close`.
   server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
@@ -69,8 +72,19 @@ export function gracefulShutdown<Response extends typeof ServerResponse<Incoming
     done ??= (async () => {
       closing = true;
       for (const res of inFlight.keys()) if (!res.headersSent) res.shouldKeepAlive = false;
-      // Stops listening and closes the idle connections; calls back once every connection has closed.
-      const drained = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
+      // While the event loop was busy (a page rendering), clients may have connected and sent their requests: closing
+      // the listener now would reset the connections still in the kernel's queue, and Node would count one accepted but
+      // not yet read idle and reset it too. Node accepts one connection per turn of the loop and reads what arrived on
+      // it in the next: turn until a turn accepts none (at most the queue's length), then close.
+      await nextTurn();
+      for (let turns = 0; turns < ACCEPT_TURNS; turns++) {
+        const before = accepted;
+        await nextTurn();
+        if (accepted === before) break;
+      }
+      // net.Server's close, not http.Server's, which would first close the "idle" connections itself. Calls back once every connection has closed.
+      const drained = new Promise<boolean>((resolve) => net.Server.prototype.close.call(server, () => resolve(true)));
+      server.closeIdleConnections();
       log.info({ signal, inFlight: inFlight.size, graceMs }, "shutting down: new connections refused, finishing the requests in flight");
       let timer: NodeJS.Timeout | undefined;
       const bound = new Promise<boolean>((resolve) => {
@@ -92,3 +106,7 @@ export function gracefulShutdown<Response extends typeof ServerResponse<Incoming
     return done;
   };
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Node's default listen backlog is 511: more turns than connections it can hold. */
+const ACCEPT_TURNS = 1_024;
