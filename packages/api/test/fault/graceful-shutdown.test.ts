@@ -9,6 +9,7 @@
  * in flight gets its real answer with `Connection: close` once the test lets
  * it finish, and the process exits 0. With a short SHUTDOWN_GRACE_MS, a
  * request outliving it is cut and logged, and the process exits 0 anyway.
+ * SIGINT (Ctrl-C) does the same.
  */
 import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
@@ -208,4 +209,13 @@ it("cuts and logs a request still running at SHUTDOWN_GRACE_MS, and exits 0 anyw
     .map((line) => JSON.parse(line) as { method: string; path: string });
   expect(cut.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(["GET /api/trpc/keys.list", "POST /api/trpc/keys.create"]);
   agent.destroy();
+}, 120_000);
+
+it("shuts down the same way on SIGINT", async () => {
+  const server = await start();
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  server.kill("SIGINT");
+  expect(await server.exited).toEqual({ code: 0, signal: null });
+  expect(server.output()).toMatch(/"signal":"SIGINT".*"msg":"shutting down/);
+  expect(server.output()).toContain('"msg":"shut down"');
 }, 120_000);
