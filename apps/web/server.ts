@@ -11,7 +11,7 @@
  * halves the cost of an API call. The database opens before the port does.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { admitPageView, CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, guardWebsitePosts, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
+import { admitPageView, CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, guardWebsitePosts, refuseMalformedPaths, shutDownOnSignals, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
 import { answerAsCopy, cachedCopyFor, isCachedTreePath } from "./lib/cached-page-request";
 import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
@@ -60,12 +60,8 @@ async function main() {
   // Forwarded headers only from TRUSTED_PROXIES; form posts only from this site, their bodies read and checked first (website-posts.ts).
   const server = createHttpServer(runtime, { fallback: refuseMalformedPaths(guardWebsitePosts(runtime, whileDatabaseDown(runtime, serveWebsite))) });
   if (dev) server.on("upgrade", app.getUpgradeHandler());
-  const shutdown = () => {
-    server.close();
-    void runtime.close().finally(() => process.exit(0));
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  // SIGTERM, SIGINT: refuse new connections, finish the requests in flight (SHUTDOWN_GRACE_MS), close the database, exit 0.
+  shutDownOnSignals(server, runtime);
   server.listen(config.PORT, config.HOST, () => {
     runtime.deps.log.info({ url: `http://${config.HOST ?? "localhost"}:${config.PORT}`, dev }, "listening");
   });

@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
  * set, once more on that PostgreSQL server: the same files, two projects.
  * test/multiprocess holds tests that start several server processes on one
  * shared database, which only PostgreSQL can be, so only that project has them.
- * test/fault stops and restarts a throwaway PostgreSQL cluster of its own.
+ * test/fault stops, freezes and restarts throwaway PostgreSQL clusters of its own.
  */
 const projects = [
   { extends: true as const, test: { name: "pglite", env: { TEST_DB: "pglite" }, include: ["test/integration/**/*.test.ts", "test/unit/**/*.test.ts"] } },

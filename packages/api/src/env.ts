@@ -14,6 +14,8 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
   DATABASE_CONNECTION_WAIT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /** Client-side deadline on one query or transaction, for a database that answers nothing (databaseTimeouts.queryMs when unset). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** Folder of the embedded database (default: <repo>/.data/pglite). */
   DATA_DIR: z.string().min(1).optional(),
   /** Where the checked-in SQL migrations are, when a deployment moves them. */
@@ -35,6 +37,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** Milliseconds an idle kept-alive connection stays open (httpTimeouts.keepAliveMs when unset). */
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /** Milliseconds requests in flight get to finish after SIGTERM or SIGINT before they are cut (shutdown.ts). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, or loopback/linklocal/uniquelocal. Empty: none. */
   TRUSTED_PROXIES: z.string().optional(),
   /** Requests per minute per account for the website's own calls (API keys follow the plan's apiRequestsPerMinute). */

@@ -9,6 +9,7 @@ export { CLIENT_ADDRESS_HEADER } from "./client-address";
 export { getRuntime, startRuntime, type Runtime } from "./runtime";
 export { createRestCore, createRestHandler, REST_PREFIX } from "./rest/handler";
 export { createHttpServer, type HttpServerOptions, type Serve } from "./http-server";
+export { shutDownOnSignals } from "./shutdown";
 export type { ConnectionInfo, RestCore, RestHandler, RestRequest, RestResult } from "./rest/handler";
 export { oauthProviders } from "./auth/auth-config";
 export { type AuthorizationOutcome, readAuthorizationRequest } from "./oauth/authorization-request";

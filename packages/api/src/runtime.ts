@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { type DatabaseHandle, type DatabaseTimeouts, migrateDatabase, openDatabase } from "@streamkit/db";
+import { type DatabaseHandle, type DatabaseTimeouts, databaseTimeouts, migrateDatabase, openDatabase } from "@streamkit/db";
 import { type AppDeps, createDeps } from "./deps";
 import { env as processEnv, type Env } from "./env";
 import { createLogger } from "./logger";
@@ -27,7 +27,8 @@ export interface Runtime {
   rest: RestCore;
   /** The client's address by the trusted-proxy rule (TRUSTED_PROXIES), for requests the website answers. */
   clientAddress(peer: string | undefined, forwardedFor: string | null): string;
-  close(): Promise<void>;
+  /** Stops the background work and closes the database; `databaseTimeoutSeconds`: how long its running queries get (default 5). */
+  close(databaseTimeoutSeconds?: number): Promise<void>;
 }
 
 /** Opens the database (PostgreSQL when DATABASE_URL is set, else PGlite), migrates it and seeds an empty one. */
@@ -63,11 +64,11 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
     database,
     rest: createRestCore(appRouter, deps, rawRoutes(auth)),
     clientAddress: (peer, forwardedFor) => clientAddress(peer, forwardedFor, trust),
-    async close() {
+    async close(databaseTimeoutSeconds) {
       timers.forEach(clearInterval);
       await fx.stop();
       adminChannel?.close();
-      await database.close();
+      await database.close(databaseTimeoutSeconds);
       releaseLock();
     },
   };
@@ -79,6 +80,10 @@ export function databaseTimeoutsOf(env: Env): Partial<DatabaseTimeouts> {
     ...(env.DATABASE_CONNECT_TIMEOUT_MS ? { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS } : {}),
     ...(env.DATABASE_CONNECTION_WAIT_MS ? { connectionWaitMs: env.DATABASE_CONNECTION_WAIT_MS } : {}),
     ...(env.DATABASE_STATEMENT_TIMEOUT_MS ? { statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS } : {}),
+    // The client's deadline stays past a raised statement_timeout, so a slow statement is the server's to cancel.
+    ...(env.DATABASE_QUERY_TIMEOUT_MS || env.DATABASE_STATEMENT_TIMEOUT_MS
+      ? { queryMs: env.DATABASE_QUERY_TIMEOUT_MS ?? env.DATABASE_STATEMENT_TIMEOUT_MS! + databaseTimeouts.queryMs - databaseTimeouts.statementMs }
+      : {}),
   };
 }
 

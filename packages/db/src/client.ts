@@ -7,7 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import { createPoolGate, gatePool, survivePostgresNullSocketWrite } from "./pool-gate";
+import { ConnectionSlots, createPoolGate, gatePool, survivePostgresNullSocketWrite } from "./pool-gate";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -22,12 +22,13 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** The embedded engine, when this handle owns one. */
   pglite?: PGlite;
-  /** The postgres.js pool and its URL, when on PostgreSQL. */
+  /** A small postgres.js pool of its own, outside the gate and the deadline (tests hold locks with it), and the URL, when on PostgreSQL. */
   sql?: postgres.Sql;
   url?: string;
   /** False after a query found the database unavailable (down, unreachable, timed out), until one succeeds; PGlite: always true. */
   available(): boolean;
-  close(): Promise<void>;
+  /** Closes the database; on PostgreSQL queries still running get `timeoutSeconds` (default 5) before their connections are ended. */
+  close(timeoutSeconds?: number): Promise<void>;
 }
 
 /**
@@ -42,6 +43,13 @@ export const databaseTimeouts = {
   connectionWaitMs: 3_000,
   /** One statement, server-side (statement_timeout → SQLSTATE 57014). */
   statementMs: 10_000,
+  /**
+   * Client-side deadline on one operation once it has its connection — a query, or a transaction as a whole — for a
+   * server that answers nothing (frozen, hung), where statement_timeout cannot fire: QUERY_TIMEOUT, and the connection
+   * is replaced (pool-gate.ts). Longer than statementMs, so a slow statement of a live server is cancelled by the
+   * server first and keeps its connection.
+   */
+  queryMs: 12_000,
   /** Longest pause between reconnection attempts while the database is down (postgres.js's own grows to 20 s). */
   reconnectBackoffMaxMs: 500,
   /** Operations allowed to wait for a connection, per pool connection; past it they fail at once. */
@@ -66,18 +74,29 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.url) {
     const timeouts = { ...databaseTimeouts, ...options.timeouts };
     const max = options.maxConnections ?? 10;
-    const sql = postgres(options.url, {
-      max,
+    const config = {
       onnotice: () => {},
       connect_timeout: timeouts.connectMs / 1000,
       // postgres.js's default grows 3^n/100 s up to 20 s: after an outage the pool would stay away that long.
       backoff: (retries: number) => Math.min(3 ** retries / 100, timeouts.reconnectBackoffMaxMs / 1000),
       connection: { TimeZone: "UTC", application_name: "streamkit", statement_timeout: timeouts.statementMs },
-    });
+    };
     survivePostgresNullSocketWrite();
+    // One client of one connection per slot of the gate (pool-gate.ts), so a connection cut by the deadline is known.
+    const slots = new ConnectionSlots(postgres(options.url, { ...config, max: 1 }), max, timeouts.queryMs);
     const gate = createPoolGate(max, timeouts.connectionWaitMs, max * timeouts.waitingPerConnection);
-    const db = drizzlePostgres({ client: gatePool(sql, gate), schema }) as unknown as Db;
-    return { db, kind: "postgres", sql, url: options.url, available: gate.available, close: () => sql.end({ timeout: 5 }) };
+    const db = drizzlePostgres({ client: gatePool(slots, gate), schema }) as unknown as Db;
+    const sql = postgres(options.url, { ...config, max: 2 });
+    return {
+      db,
+      kind: "postgres",
+      sql,
+      url: options.url,
+      available: gate.available,
+      close: async (timeoutSeconds = 5) => {
+        await Promise.all([slots.end(timeoutSeconds), sql.end({ timeout: timeoutSeconds })]);
+      },
+    };
   }
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),

@@ -5,7 +5,7 @@
  * too slow — callers should hear "try again shortly" (503), not "bug" (500).
  * This recognises those failures by their codes, whichever layer threw them:
  * Node's socket errors, postgres.js's connection errors, PostgreSQL's
- * SQLSTATEs, our own wait bound (pool-gate.ts), and the same wrapped by
+ * SQLSTATEs, our own wait bound and deadline (pool-gate.ts), and the same wrapped by
  * Drizzle (DrizzleQueryError's `cause`) or tRPC.
  */
 
@@ -21,8 +21,10 @@ const DRIVER_CODES = ["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_DESTRO
 const SQLSTATES = ["57014", "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006"];
 /** Our bound on waiting for a free connection (pool-gate.ts). */
 export const CONNECTION_WAIT_TIMEOUT = "CONNECTION_WAIT_TIMEOUT";
+/** Our client-side deadline on an operation's answer (pool-gate.ts): a server that answers nothing (frozen, hung). */
+export const QUERY_TIMEOUT = "QUERY_TIMEOUT";
 
-const UNAVAILABLE = new Set([...SOCKET_CODES, ...DRIVER_CODES, ...SQLSTATES, CONNECTION_WAIT_TIMEOUT]);
+const UNAVAILABLE = new Set([...SOCKET_CODES, ...DRIVER_CODES, ...SQLSTATES, CONNECTION_WAIT_TIMEOUT, QUERY_TIMEOUT]);
 
 /** SQLSTATEs of text PostgreSQL cannot store: a NUL (22021 character_not_in_repertoire), an untranslatable character (22P05). */
 export const UNSTORABLE_TEXT = new Set(["22021", "22P05"]);

@@ -1,18 +1,29 @@
 /**
- * A bound on waiting for a database connection. postgres.js queues a query
- * that finds every connection busy (or the database unreachable) with no
- * limit, and while the database is down its reconnect backoff grows to 20 s,
- * so requests piled up and waited for most of a minute. The gate admits at
- * most as many operations as the pool has connections — a query, or a whole
- * transaction, which holds its connection throughout — and fails the others
- * after `waitMs` (and at once when `maxWaiting` already wait), with an error
- * coded CONNECTION_WAIT_TIMEOUT that the API answers as 503.
+ * Bounds on waiting for the database, on the postgres.js path.
+ *
+ * The wait for a connection: postgres.js queues a query that finds every
+ * connection busy (or the database unreachable) with no limit, and while the
+ * database is down its reconnect backoff grows to 20 s, so requests piled up
+ * and waited for most of a minute. The gate admits at most as many
+ * operations as the pool has connections — a query, or a whole transaction,
+ * which holds its connection throughout — and fails the others after
+ * `waitMs` (and at once when `maxWaiting` already wait), with an error coded
+ * CONNECTION_WAIT_TIMEOUT that the API answers as 503.
+ *
+ * The wait for an answer: a frozen server (SIGSTOP, a hung host) keeps its
+ * sockets open and answers nothing, and its statement_timeout cannot fire.
+ * Each admitted operation runs on a connection of its own (a postgres.js
+ * client of one connection per permit, so the connection is known) under a
+ * client-side deadline; past it the operation fails with QUERY_TIMEOUT (503
+ * too) and its client is ended and replaced: the cut query's connection is
+ * never used again, and a transaction on it, never committed, is rolled back
+ * by PostgreSQL when the connection goes.
  *
  * It also remembers whether the last operation found the database
  * unavailable, for the website's "down" page (`available`).
  */
-import type postgres from "postgres";
-import { CONNECTION_WAIT_TIMEOUT, databaseUnavailableReason } from "./error-codes";
+import postgres from "postgres";
+import { CONNECTION_WAIT_TIMEOUT, databaseUnavailableReason, QUERY_TIMEOUT } from "./error-codes";
 
 export class ConnectionWaitTimeout extends Error {
   readonly code = CONNECTION_WAIT_TIMEOUT;
@@ -22,8 +33,17 @@ export class ConnectionWaitTimeout extends Error {
   }
 }
 
+export class QueryDeadline extends Error {
+  readonly code = QUERY_TIMEOUT;
+  constructor(deadlineMs: number) {
+    super(`The database did not answer within ${deadlineMs} ms`);
+    this.name = "QueryDeadline";
+  }
+}
+
 export interface PoolGate {
-  run<T>(operation: () => PromiseLike<T>): Promise<T>;
+  /** Runs `operation` holding one permit: `slot` is the permit's number, 0 to permits − 1, no other operation's meanwhile. */
+  run<T>(operation: (slot: number) => PromiseLike<T>): Promise<T>;
   /** False after an operation failed because the database was unavailable, until one succeeds. */
   available(): boolean;
   /** Operations waiting for a connection now. */
@@ -31,21 +51,18 @@ export interface PoolGate {
 }
 
 export function createPoolGate(permits: number, waitMs: number, maxWaiting: number): PoolGate {
-  let free = permits;
+  const free = Array.from({ length: permits }, (_, slot) => permits - 1 - slot);
   let up = true;
-  const queue: { grant(): void }[] = [];
+  const queue: { grant(slot: number): void }[] = [];
 
-  function acquire(): Promise<void> {
-    if (free > 0) {
-      free--;
-      return Promise.resolve();
-    }
+  function acquire(): Promise<number> {
+    if (free.length > 0) return Promise.resolve(free.pop()!);
     if (queue.length >= maxWaiting) return Promise.reject(new ConnectionWaitTimeout(waitMs, false));
     return new Promise((resolve, reject) => {
       const waiter = {
-        grant() {
+        grant(slot: number) {
           clearTimeout(timer);
-          resolve();
+          resolve(slot);
         },
       };
       const timer = setTimeout(() => {
@@ -56,24 +73,24 @@ export function createPoolGate(permits: number, waitMs: number, maxWaiting: numb
     });
   }
 
-  function release() {
+  function release(slot: number) {
     const next = queue.shift();
-    if (next) next.grant();
-    else free++;
+    if (next) next.grant(slot);
+    else free.push(slot);
   }
 
   return {
     async run(operation) {
-      await acquire();
+      const slot = await acquire();
       try {
-        const result = await operation();
+        const result = await operation(slot);
         up = true;
         return result;
       } catch (error) {
         if (databaseUnavailableReason(error)) up = false;
         throw error;
       } finally {
-        release();
+        release(slot);
       }
     },
     available: () => up,
@@ -82,17 +99,78 @@ export function createPoolGate(permits: number, waitMs: number, maxWaiting: numb
 }
 
 /**
- * The pool as Drizzle sees it: its top-level queries (`unsafe`) and
- * transactions (`begin`) pass the gate; everything else is the pool itself.
- * Queries inside a transaction use the transaction's own connection and are
- * not gated again.
+ * One postgres.js client of one connection per permit of the gate, all on
+ * one options object (so Drizzle's parsers, set on it, hold for each), and
+ * the deadline: an operation on a slot that has not settled after
+ * `deadlineMs` is failed with QueryDeadline, and the slot's client is ended
+ * at once (its connection's pending queries reject; PostgreSQL drops the
+ * session, and its open transaction, when it reads the connection's end)
+ * and replaced by a fresh one, which connects on its first query.
  */
-export function gatePool(sql: postgres.Sql, gate: PoolGate): postgres.Sql {
-  return new Proxy(sql, {
-    get(target, property) {
-      if (property === "unsafe") return (...args: Parameters<postgres.Sql["unsafe"]>) => new GatedQuery(() => target.unsafe(...args), gate);
-      if (property === "begin") return (...args: unknown[]) => gate.run(() => (target.begin as (...a: unknown[]) => Promise<unknown>)(...args));
-      return Reflect.get(target, property, target);
+export class ConnectionSlots {
+  private readonly clients: postgres.Sql[];
+  private readonly options: postgres.Sql["options"];
+
+  /** `first`: a client of `max: 1`, whose options every slot's client shares; clients connect on their first query. */
+  constructor(
+    first: postgres.Sql,
+    count: number,
+    private readonly deadlineMs: number,
+  ) {
+    this.options = first.options;
+    this.clients = [first];
+    while (this.clients.length < count) this.clients.push(this.open());
+  }
+
+  /** postgres.js takes options it has parsed as they are: the same object, Drizzle's parsers included. */
+  private open(): postgres.Sql {
+    return postgres(this.options as unknown as postgres.Options<Record<string, postgres.PostgresType>>);
+  }
+
+  /** The first slot's client: its options are every slot's. */
+  get template(): postgres.Sql {
+    return this.clients[0]!;
+  }
+
+  async run<T>(slot: number, operation: (sql: postgres.Sql) => PromiseLike<T>): Promise<T> {
+    const client = this.clients[slot]!;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.clients[slot] = this.open();
+        // The cut operation's own rejection (CONNECTION_DESTROYED) follows and is dropped: the deadline's is the answer.
+        void client.end({ timeout: 0 }).catch(() => {});
+        reject(new QueryDeadline(this.deadlineMs));
+      }, this.deadlineMs);
+    });
+    try {
+      return await Promise.race([operation(client), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Ends every client, waiting at most `timeoutSeconds` for queries running. */
+  async end(timeoutSeconds: number): Promise<void> {
+    await Promise.all(this.clients.map((client) => client.end({ timeout: timeoutSeconds })));
+  }
+}
+
+/**
+ * The pool as Drizzle sees it: its top-level queries (`unsafe`) and
+ * transactions (`begin`) pass the gate and run on the slot it grants, under
+ * the deadline; everything else (`options`, which Drizzle adjusts) is the
+ * first slot's client. Queries inside a transaction use the transaction's
+ * own connection and are not gated again.
+ */
+export function gatePool(slots: ConnectionSlots, gate: PoolGate): postgres.Sql {
+  return new Proxy(slots.template, {
+    get(_target, property) {
+      if (property === "unsafe") return (...args: Parameters<postgres.Sql["unsafe"]>) => new GatedQuery((sql) => sql.unsafe(...args), gate, slots);
+      if (property === "begin")
+        return (...args: unknown[]) => gate.run((slot) => slots.run(slot, (sql) => (sql.begin as (...a: unknown[]) => Promise<unknown>)(...args)));
+      const template = slots.template;
+      return Reflect.get(template, property, template);
     },
   });
 }
@@ -103,8 +181,9 @@ class GatedQuery<T> implements PromiseLike<T> {
   private running?: Promise<T>;
 
   constructor(
-    private readonly make: () => postgres.PendingQuery<postgres.Row[]>,
+    private readonly make: (sql: postgres.Sql) => postgres.PendingQuery<postgres.Row[]>,
     private readonly gate: PoolGate,
+    private readonly slots: ConnectionSlots,
   ) {}
 
   /** Rows as arrays (Drizzle asks for this). */
@@ -118,10 +197,12 @@ class GatedQuery<T> implements PromiseLike<T> {
     onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    this.running ??= this.gate.run(() => {
-      const query = this.make();
-      return (this.asValues ? query.values() : query) as unknown as PromiseLike<T>;
-    });
+    this.running ??= this.gate.run((slot) =>
+      this.slots.run(slot, (sql) => {
+        const query = this.make(sql);
+        return (this.asValues ? query.values() : query) as unknown as PromiseLike<T>;
+      }),
+    );
     return this.running.then(onFulfilled, onRejected);
   }
 }

@@ -9,25 +9,18 @@
  * (/readyz turns 200) and every write answered 2xx is in the database.
  * The website's guard (whileDatabaseDown) is checked on the same outage.
  */
-import { execFile } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { createServer as createNetServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { encode } from "@auth/core/jwt";
 import { availabilityLimits } from "@streamkit/api-contract";
 import { apiKeys, type DatabaseHandle, migrateDatabase, openDatabase } from "@streamkit/db";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { whileDatabaseDown } from "../../src/health";
+import { type Cluster, startCluster } from "../support/cluster";
 import { insertAccount } from "../support/factories";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 import { SESSION_COOKIE } from "../support/session";
 
-const run = promisify(execFile);
-const BIN = "/usr/lib/postgresql/15/bin";
 /** Longest an answer may take while the database is down: the connection wait (3 s) plus a connect attempt (2 s), with room for a loaded machine. */
 const ANSWER_BOUND_MS = 10_000;
 const AUTH_SECRET = "fault-test-session-secret-0123456789abcdef";
@@ -36,54 +29,24 @@ const ACCOUNTS = WORKERS;
 /** Anonymous /api/v1 reads stay under the per-address limit (120 a minute), so 429 never muddles the statuses. */
 const MAX_ANONYMOUS = 80;
 
-let dir: string;
-let port: number;
+let cluster: Cluster;
 let server: ServerProcess | undefined;
 let website: Server | undefined;
 let websiteDatabase: DatabaseHandle | undefined;
 
-/** PostgreSQL refuses to run as root: as root (this machine, CI's container) the cluster belongs to the postgres user. */
-function pg(command: string, args: string[]) {
-  const asRoot = process.getuid?.() === 0;
-  return run(asRoot ? "runuser" : join(BIN, command), asRoot ? ["-u", "postgres", "--", join(BIN, command), ...args] : args, { timeout: 60_000 });
-}
-const startCluster = () =>
-  pg("pg_ctl", ["start", "-w", "-D", join(dir, "data"), "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
-const stopCluster = () => pg("pg_ctl", ["stop", "-w", "-m", "fast", "-D", join(dir, "data")]);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-const url = () => `postgres://postgres@127.0.0.1:${port}/postgres`;
-
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "streamkit-fault-"));
-  if (process.getuid?.() === 0) {
-    const { stdout } = await run("id", ["-u", "postgres"]);
-    const { stdout: group } = await run("id", ["-g", "postgres"]);
-    chownSync(dir, Number(stdout), Number(group));
-  }
-  port = await freePort();
-  await pg("initdb", ["-D", join(dir, "data"), "-U", "postgres", "-A", "trust", "--no-sync", "--no-instructions"]);
-  await startCluster();
-  const setup = await openDatabase({ url: url(), maxConnections: 2 });
+  cluster = await startCluster();
+  const setup = await openDatabase({ url: cluster.url, maxConnections: 2 });
   await migrateDatabase(setup);
   await setup.close();
-  server = await startServerProcess({ DATABASE_URL: url(), AUTH_SECRET, WEB_RATE_LIMIT_PER_MINUTE: "100000" });
+  server = await startServerProcess({ DATABASE_URL: cluster.url, AUTH_SECRET, WEB_RATE_LIMIT_PER_MINUTE: "100000" });
 }, 120_000);
 
 afterAll(async () => {
   await server?.stop();
   await new Promise((done) => (website ? website.close(done) : done(undefined)));
   await websiteDatabase?.close().catch(() => {});
-  await stopCluster().catch(() => {});
-  rmSync(dir, { recursive: true, force: true });
+  await cluster?.remove();
 });
 
 interface Answer {
@@ -99,7 +62,7 @@ interface Answer {
 it("answers 503 with Retry-After within the bound while the database is down, recovers by itself and loses no committed write", async () => {
   const started = performance.now();
   const base = server!.url;
-  const setup = await openDatabase({ url: url(), maxConnections: 2 });
+  const setup = await openDatabase({ url: cluster.url, maxConnections: 2 });
   const cookies: string[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const account = await insertAccount(setup.db);
@@ -179,11 +142,11 @@ it("answers 503 with Retry-After within the bound while the database is down, re
 
   // The outage, mid-load.
   phase = "outage";
-  await stopCluster();
+  await cluster.stop();
   await waitFor(() => outageSeen() >= 3 * WORKERS, "503s during the outage", 30_000);
 
   // The website's guard sees the same outage: a page that needs the database is the designed 503 page.
-  websiteDatabase = await openDatabase({ url: url(), maxConnections: 2 }).catch(() => undefined);
+  websiteDatabase = await openDatabase({ url: cluster.url, maxConnections: 2 }).catch(() => undefined);
   // (The cluster is down, so the handle opened lazily: postgres.js connects on the first query.)
   const guarded = whileDatabaseDown({ database: websiteDatabase!, deps: { db: websiteDatabase!.db } }, async (_req, res) => {
     try {
@@ -211,7 +174,7 @@ it("answers 503 with Retry-After within the bound while the database is down, re
   expect(await readyWhileDown.json()).toMatchObject({ error: { code: "service_unavailable", details: { database: "down" } } });
 
   // Back: the same process recovers without a restart.
-  await startCluster();
+  await cluster.start();
   const restarted = performance.now();
   let ready: Response | undefined;
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -254,7 +217,7 @@ it("answers 503 with Retry-After within the bound while the database is down, re
 
   // No committed write lost: every key answered 200 is in the database.
   const committed = answers.filter((a) => a.kind === "write" && a.status === 200).map((a) => a.keyName!);
-  const check = await openDatabase({ url: url(), maxConnections: 1 });
+  const check = await openDatabase({ url: cluster.url, maxConnections: 1 });
   const rows = await check.db.select({ name: apiKeys.name }).from(apiKeys).where(inArray(apiKeys.name, committed));
   await check.close();
   expect(rows.map((r) => r.name).sort()).toEqual([...committed].sort());

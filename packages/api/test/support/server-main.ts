@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { loadEnv } from "../../src/env";
 import { createHttpServer } from "../../src/http-server";
 import { startRuntime } from "../../src/runtime";
+import { shutDownOnSignals } from "../../src/shutdown";
 
 // Tests move this process's clock by writing an offset in milliseconds to CLOCK_FILE.
 const clockFile = process.env.CLOCK_FILE;
@@ -18,7 +19,5 @@ server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   process.stdout.write(`${JSON.stringify({ listening: typeof address === "object" && address ? address.port : 0 })}\n`);
 });
-process.on("SIGTERM", () => {
-  server.close();
-  void runtime.close().finally(() => process.exit(0));
-});
+// Production's graceful shutdown (shutdown.ts).
+shutDownOnSignals(server, runtime);

@@ -11,6 +11,10 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the first stdout line matching, as soon as it is written; rejects after `timeoutMs`. */
   waitForLine(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
+  /** Sends the process a signal (SIGTERM: the graceful shutdown). */
+  kill(signal: NodeJS.Signals): void;
+  /** Resolves when the process has exited: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** One master secret for the processes a test file starts, as a deployment shares one (and no key file lands in the repository). */
@@ -25,6 +29,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += String(chunk)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once("exit", (code, signal) => done({ code, signal })));
   return new Promise((resolve, reject) => {
     let buffer = "";
     child.stdout!.on("data", (chunk) => {
@@ -53,11 +58,12 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
             child.stdout!.on("data", onData);
             onData();
           }),
-        stop: () =>
-          new Promise<void>((done) => {
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-          }),
+        kill: (signal) => child.kill(signal),
+        exited,
+        stop: () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+          return exited.then(() => {});
+        },
       });
     });
     child.once("exit", (code) => reject(new Error(`server process exited with ${code}: ${stderr}`)));
