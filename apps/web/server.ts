@@ -11,7 +11,17 @@
  * halves the cost of an API call. The database opens before the port does.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { admitPageView, CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, guardWebsitePosts, refuseMalformedPaths, shutDownOnSignals, whileDatabaseDown } from "@streamkit/api";
+import {
+  admitPageView,
+  CLIENT_ADDRESS_HEADER,
+  createHttpServer,
+  env,
+  getRuntime,
+  guardWebsitePosts,
+  refuseMalformedPaths,
+  shutDownOnSignals,
+  whileDatabaseDown,
+} from "@streamkit/api";
 import next from "next";
 import { answerAsCopy, cachedCopyFor, isCachedTreePath } from "./lib/cached-page-request";
 import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
