@@ -11,10 +11,11 @@
  * halves the cost of an API call. The database opens before the port does.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CLIENT_ADDRESS_HEADER, createHttpServer, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
+import { CLIENT_ADDRESS_HEADER, createHttpServer, DEFAULT_HOST, env, getRuntime, refuseMalformedPaths, whileDatabaseDown } from "@streamkit/api";
 import next from "next";
 import { answerAsCopy, cachedCopyFor, isCachedTreePath } from "./lib/cached-page-request";
 import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
+import { answerRefusedAuthorizationAs400 } from "./lib/oauth-authorize-status";
 import { websiteSecurityHeaders } from "./lib/security-headers";
 
 const dev = process.argv.includes("--dev");
@@ -48,6 +49,8 @@ async function main() {
     req.headers["content-security-policy"] = security["content-security-policy"];
     delete req.headers["content-security-policy-report-only"];
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    // An authorization request refused on the site is its error page with 400 (lib/oauth-authorize-status.ts).
+    answerRefusedAuthorizationAs400(req, res, config.PUBLIC_URL);
     return handleNext(req, res);
   };
   // The prefix table, timeouts and malformed-request answers live in packages/api's http-server.ts; Next answers what the API does not.
@@ -61,8 +64,9 @@ async function main() {
   };
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
-  server.listen(config.PORT, config.HOST, () => {
-    runtime.deps.log.info({ url: `http://${config.HOST ?? "localhost"}:${config.PORT}`, dev }, "listening");
+  // HOST unset: this machine only (DEFAULT_HOST); the README says what to set before exposing the server.
+  server.listen(config.PORT, config.HOST ?? DEFAULT_HOST, () => {
+    runtime.deps.log.info({ url: `http://${config.HOST ?? "localhost"}:${config.PORT}`, address: server.address(), dev }, "listening");
   });
 }
 
