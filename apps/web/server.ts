@@ -15,6 +15,7 @@ import {
   admitPageView,
   CLIENT_ADDRESS_HEADER,
   createHttpServer,
+  DEFAULT_HOST,
   env,
   getRuntime,
   guardWebsitePosts,
@@ -25,6 +26,7 @@ import {
 import next from "next";
 import { answerAsCopy, cachedCopyFor, isCachedTreePath } from "./lib/cached-page-request";
 import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
+import { answerRefusedAuthorizationAs400 } from "./lib/oauth-authorize-status";
 import { websiteSecurityHeaders } from "./lib/security-headers";
 
 const dev = process.argv.includes("--dev");
@@ -62,6 +64,8 @@ async function main() {
     req.headers["content-security-policy"] = security["content-security-policy"];
     delete req.headers["content-security-policy-report-only"];
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    // An authorization request refused on the site is its error page with 400 (lib/oauth-authorize-status.ts).
+    answerRefusedAuthorizationAs400(req, res, config.PUBLIC_URL);
     return handleNext(req, res);
   };
   // The prefix table, timeouts and malformed-request answers live in packages/api's http-server.ts; Next answers what the API does not.
@@ -72,8 +76,9 @@ async function main() {
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   // SIGTERM, SIGINT: refuse new connections, finish the requests in flight (SHUTDOWN_GRACE_MS), close the database, exit 0.
   shutDownOnSignals(server, runtime);
-  server.listen(config.PORT, config.HOST, () => {
-    runtime.deps.log.info({ url: `http://${config.HOST ?? "localhost"}:${config.PORT}`, dev }, "listening");
+  // HOST unset: this machine only (DEFAULT_HOST); the README says what to set before exposing the server.
+  server.listen(config.PORT, config.HOST ?? DEFAULT_HOST, () => {
+    runtime.deps.log.info({ url: `http://${config.HOST ?? "localhost"}:${config.PORT}`, address: server.address(), dev }, "listening");
   });
 }
 

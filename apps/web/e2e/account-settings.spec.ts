@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signOutFromMenu, signUp } from "./support/accounts";
+import { admin } from "./support/admin";
 
 /** Account basics in Chromium: name and country, password change, reset through the development outbox, deletion. */
 const PASSWORD = "correct horse battery";
@@ -55,7 +56,20 @@ test("changing the password keeps this session; the old password stops working",
   await expect(page.getByTestId("signed-in-as")).toHaveText("Pavel Password");
 });
 
-test("a forgotten password is reset through the emailed link (the development outbox), once", async ({ page }) => {
+/** The development outbox as someone who is not an operator sees it: the 404 page, no email. */
+async function expectNoOutbox(page: Page) {
+  const response = await page.goto("/dev/outbox");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByTestId("outbox-message")).toHaveCount(0);
+  expect(await response!.text()).not.toContain("reset-password?token=");
+}
+
+test("a forgotten password is reset through the emailed link, which only operators read in the development outbox; once", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = await signUp(page, "Rita Reset");
   await signOut(page);
   await page.goto("/sign-in");
@@ -64,14 +78,31 @@ test("a forgotten password is reset through the emailed link (the development ou
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send me a link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account uses that email address");
+  await expect(page.getByRole("status")).toContainText("which only its operators can read");
 
+  // Signed out, and signed in without being an operator: the outbox is a 404 with no email in it (a reset link is an account).
   await page.getByRole("link", { name: "development outbox" }).click();
-  const message = page.getByTestId("outbox-message").filter({ hasText: email }).first();
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expectNoOutbox(page);
+  const member = await (await browser.newContext({ baseURL })).newPage();
+  await signUp(member, "Nosy Member");
+  await expectNoOutbox(member);
+  await member.context().close();
+
+  // An operator reads it (a staff account made with the operator CLI, signed in on the website).
+  const operator = await (await browser.newContext({ baseURL })).newPage();
+  const operatorEmail = `outbox-operator-${Date.now().toString(36)}@example.com`;
+  admin("account", "create", "--email", operatorEmail, "--staff", "--name", "Olga Operator", "--password", "operator password 1");
+  await signIn(operator, operatorEmail, "operator password 1");
+  await expect(operator.getByTestId("signed-in-as")).toHaveText("Olga Operator");
+  expect((await operator.goto("/dev/outbox"))?.status()).toBe(200);
+  const message = operator.getByTestId("outbox-message").filter({ hasText: email }).first();
   await expect(message).toContainText("Reset your Streamkit password");
   const link = message.getByRole("link", { name: /reset-password\?token=/ });
   const href = (await link.getAttribute("href"))!;
   expect(new URL(href).origin).toBe(test.info().project.use.baseURL);
-  // The outbox renders the message like a mail client, links opening in a new tab: follow it here.
+  await operator.context().close();
+  // The outbox renders the message like a mail client, links opening in a new tab: follow it in Rita's browser.
   await page.goto(href);
   await page.getByLabel("New password", { exact: true }).fill("reset password 1234");
   await page.getByRole("button", { name: "Set new password" }).click();

@@ -128,13 +128,23 @@ test("the deep link: Allow lands on 'Signed in — return to Streamkit' with a b
 test("a request the app cannot be told about is refused on the site, and never redirected", async ({ page }) => {
   await signUp(page, "Careful Carol");
   const request = await authorizationRequest("https://attacker.example/callback");
-  await page.goto(request.url);
+  // The error page is answered 400: a refusal, not a page that worked.
+  expect((await page.goto(request.url))?.status()).toBe(400);
   await expect(page.getByRole("heading", { name: "This sign-in link is not valid" })).toBeVisible();
   await expect(page.locator(".oauth-panel").getByRole("alert")).toContainText("not one registered for it");
   expect(new URL(page.url()).origin).toBe(new URL(site).origin);
 
-  await page.goto(`/oauth/authorize?client_id=unknown-app&redirect_uri=${encodeURIComponent(listener.redirectUri)}`);
+  expect((await page.goto(`/oauth/authorize?client_id=unknown-app&redirect_uri=${encodeURIComponent(listener.redirectUri)}`))?.status()).toBe(400);
   await expect(page.getByRole("heading", { name: "Unknown app" })).toBeVisible();
+
+  // Loopback ports are 1–65535 written without leading zeros: port 0 and 05555 are not registered redirects.
+  for (const redirectUri of ["http://127.0.0.1:0/callback", "http://127.0.0.1:05555/callback"]) {
+    expect((await page.goto((await authorizationRequest(redirectUri)).url))?.status(), redirectUri).toBe(400);
+    await expect(page.getByRole("heading", { name: "This sign-in link is not valid" })).toBeVisible();
+  }
+  // A valid request's consent page is still a 200.
+  expect((await page.goto((await authorizationRequest(listener.redirectUri)).url))?.status()).toBe(200);
+  await expect(page.getByRole("button", { name: "Allow Streamkit desktop" })).toBeVisible();
 });
 
 test("a request the app can be told is wrong (method plain) goes back to it with invalid_request", async ({ page }) => {

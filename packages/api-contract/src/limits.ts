@@ -107,7 +107,7 @@ export interface RateLimit {
   /** Hits allowed per window; absent when the plan decides (Entitlements.apiRequestsPerMinute). */
   limit?: number;
   windowSeconds: number;
-  per: "account" | "address";
+  per: "account" | "address" | "device";
 }
 
 /**
@@ -144,11 +144,19 @@ export const rateLimits = {
   signInAccount: { limit: 10, windowSeconds: 15 * 60, per: "account" },
   /** Sign-in attempts with email and password from one client address, whatever the email. */
   signInAddress: { limit: 30, windowSeconds: 15 * 60, per: "address" },
+  /**
+   * Sign-in attempts from a browser with a valid device cookie for the account it names (OWASP's device cookies):
+   * counted per device instead of per account, so other people's guesses cannot lock that browser out.
+   */
+  signInDevice: { limit: 10, windowSeconds: 15 * 60, per: "device" },
   /** "Forgot password?" requests for one email address, existing or not (the answer is the same either way). */
   passwordResetAccount: { limit: 3, windowSeconds: 60 * 60, per: "account" },
   /** "Forgot password?" requests from one client address, whatever the email. */
   passwordResetAddress: { limit: 10, windowSeconds: 60 * 60, per: "address" },
 } as const satisfies Record<string, RateLimit>;
+
+/** Days a sign-in device cookie stays valid after the sign-in that issued it (each sign-in issues a new one). */
+export const SIGN_IN_DEVICE_DAYS = 180;
 
 /** The window as prose says it: "minute", "hour", "day", else "N seconds". */
 export function windowName(seconds: number): string {

@@ -13,7 +13,7 @@ export interface OAuthClient {
   name: string;
   /** The scopes it may ask for; a request without `scope` gets them all. */
   scopes: readonly Scope[];
-  /** Loopback redirect URIs (RFC 8252 §7.3): scheme, host and path compared; any port. */
+  /** Loopback redirect URIs (RFC 8252 §7.3): scheme, host and path compared; any port 1–65535, written without leading zeros. */
   loopbackRedirects: readonly { host: "127.0.0.1" | "[::1]"; path: string }[];
   /** Redirect URIs compared exactly (the deep link of SPEC §5.6). */
   exactRedirects: readonly string[];

@@ -37,13 +37,15 @@ export interface AppDeps {
   demoReleaseKey: MinisignKey;
   /** Derives the script nonce of each cached page (cached-pages.ts): from the current master secret, never stored. */
   cachedPageSecret: string;
+  /** Sign the sign-in device cookies (auth/sign-in-device.ts), newest first. */
+  signInDeviceSecrets: string[];
   /** The movable clock behind `now` when TEST_CLOCK=on (test-clock.ts); absent otherwise. */
   testClock?: TestClock;
 }
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */
 export async function createDeps(
-  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "cachedPageSecret"> & {
+  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "cachedPageSecret" | "signInDeviceSecrets"> & {
     payments?: Payments;
     mailer?: Mailer;
   },
@@ -62,8 +64,9 @@ export async function createDeps(
     payments: input.payments ?? (await createPayments(input.env, deriveSecrets(master, "builtin-payments"), realProviders(input.env))),
     sessionSecrets: sessionSecrets(input.env, master),
     overlaySourceSecrets: deriveSecrets(master, "overlay-source"),
-    mailer: input.mailer ?? createMailer(input.env, input.db),
+    mailer: input.mailer ?? createMailer(input.env, input.db, input.log),
     demoReleaseKey: minisignKeyFromSeed(Buffer.from(deriveSecrets(master, "demo-release-signing")[0]!, "base64url")),
     cachedPageSecret: deriveSecrets(master, "cached-page-nonce")[0]!,
+    signInDeviceSecrets: deriveSecrets(master, "sign-in-device"),
   };
 }

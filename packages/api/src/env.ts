@@ -30,7 +30,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** A request header a trusted proxy or CDN sets to the visitor's country (e.g. CF-IPCountry). */
   GEO_COUNTRY_HEADER: z.string().min(1).optional(),
-  /** The port and interface the server listens on. */
+  /** The port and interface the server listens on (HOST unset: DEFAULT_HOST, this machine only; `0.0.0.0` or `::` for every interface). */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
   /** Milliseconds a whole request (headers and body) may take (httpTimeouts.requestMs when unset); the headers' limit never exceeds it. */
@@ -98,6 +98,12 @@ const envSchema = z.object({
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "PUBLIC_URL"> & { PUBLIC_URL: string; dataDir: string; repoRoot: string };
+
+/**
+ * Where the server listens when HOST is unset: loopback only. The default install (demo accounts, the built-in test
+ * checkout, the development outbox) is for trying out on this machine; exposing it is a decision HOST states.
+ */
+export const DEFAULT_HOST = "127.0.0.1";
 
 /** Every interface: the server is reached as localhost on this machine. */
 const wildcardHosts = new Set(["0.0.0.0", "::", "[::]"]);

@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findMigrationsFolder, migrateDatabase, openDatabase } from "../src/client";
 import { accounts } from "../src/schema";
@@ -28,6 +29,29 @@ describe("checked-in migrations", () => {
       const rows = await handle.db.select().from(accounts);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.createdAt).toBeInstanceOf(Date);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
+
+  it("drop the GitHub and Google tokens that older versions kept in auth_identities, keeping the identity", async () => {
+    // The migrations up to the one before, as a database of an older version has them.
+    const older = mkdtempSync(join(tmpdir(), "streamkit-migrations-"));
+    cpSync(findMigrationsFolder(), older, { recursive: true });
+    const journalFile = join(older, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+    const dropping = journal.entries.findIndex((entry) => entry.tag === "0010_auth_identities_without_tokens");
+    expect(dropping).toBeGreaterThan(0);
+    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, dropping) }));
+    const handle = await openDatabase({});
+    try {
+      await migrateDatabase(handle, older);
+      const [account] = await handle.db.insert(accounts).values({ name: "Octo", email: "octo@example.com" }).returning({ id: accounts.id });
+      await handle.db.execute(sql`insert into auth_identities (user_id, type, provider, provider_account_id, access_token, refresh_token, id_token, scope)
+        values (${account!.id}, 'oauth', 'github', '4242', 'gho_secret_access', 'ghr_secret_refresh', 'eyJ.secret.id', 'read:user')`);
+      await migrateDatabase(handle);
+      const { rows } = (await handle.db.execute(sql`select * from auth_identities`)) as unknown as { rows: unknown[] };
+      expect(rows).toEqual([{ user_id: account!.id, type: "oauth", provider: "github", provider_account_id: "4242" }]);
     } finally {
       await handle.close();
     }

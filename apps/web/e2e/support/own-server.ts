@@ -9,6 +9,8 @@ const webRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 export interface OwnServer {
   url: string;
+  /** What the server wrote to stdout and stderr so far (its JSON log lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
   });
   return {
     url,
+    output: () => output,
     stop: () =>
       new Promise<void>((done) => {
         child.once("exit", () => {

@@ -3,7 +3,7 @@
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { CredentialsSignin } from "@auth/core/errors";
 import { changePasswordSchema, deleteAccountSchema, sameSitePath, signUpSchema } from "@streamkit/api-contract";
-import { CLIENT_ADDRESS_HEADER, env, getRuntime, oauthProviders, signInRefusal } from "@streamkit/api";
+import { CLIENT_ADDRESS_HEADER, env, getRuntime, oauthProviders, signInDeviceAfter, signInRefusal } from "@streamkit/api";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { api } from "./api";
@@ -43,6 +43,11 @@ async function authAction(path: string, body: URLSearchParams) {
     { ...runtime.auth, raw, skipCSRFCheck },
   );
   for (const cookie of response.cookies ?? []) jar.set(cookie.name, cookie.value, cookie.options);
+  // A password sign-in that started a session also remembers this browser for the account (packages/api's sign-in-device.ts).
+  if (path === "callback/credentials") {
+    const device = await signInDeviceAfter(runtime.deps, response.cookies ?? []);
+    if (device) jar.set(device.name, device.value, device.options);
+  }
   return response;
 }
 

@@ -15,6 +15,7 @@ import type { AppDeps } from "../deps";
 import { findAccountByEmail } from "../services/accounts";
 import { CLIENT_ADDRESS_HEADER } from "../client-address";
 import { verifyPassword } from "./password";
+import { readSignInDevice } from "./sign-in-device";
 import { limitSignIn, signInRefusal } from "./sign-in-limit";
 
 /** A scrypt hash of nothing anyone types, verified when the email is unknown so both paths take as long. */
@@ -46,6 +47,8 @@ export function buildAuthConfig(deps: AppDeps): AuthConfig {
       ...adapter,
       // A profile without a name still needs a publisher name.
       createUser: (user) => adapter.createUser!({ ...user, name: user.name?.trim() || user.email.split("@")[0]! }),
+      // Who the person is at GitHub or Google, and nothing more: the provider's tokens are never stored (schema/auth.ts).
+      linkAccount: ({ userId, type, provider, providerAccountId }) => adapter.linkAccount!({ userId, type, provider, providerAccountId }),
     },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     providers: [
@@ -56,9 +59,14 @@ export function buildAuthConfig(deps: AppDeps): AuthConfig {
         async authorize(raw, request) {
           const parsed = signInSchema.safeParse(raw);
           if (!parsed.success) return null;
+          // A browser that signed in to this very account before is counted per device (sign-in-device.ts); the account is
+          // looked up first only then, since only our own signature makes a cookie worth the lookup.
+          const device = readSignInDevice(deps, request.headers.get("cookie"));
+          const known = device ? await findAccountByEmail(db, parsed.data.email, deps.now()) : undefined;
+          const trustedDeviceId = device && known?.id === device.accountId ? device.deviceId : null;
           // The client's address: always set by the REST core (/api/auth) or the website's server action, never the client's own header.
-          await limitSignIn(deps, parsed.data.email, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
-          const account = await findAccountByEmail(db, parsed.data.email, deps.now());
+          await limitSignIn(deps, parsed.data.email, request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown", trustedDeviceId);
+          const account = known !== undefined ? known : await findAccountByEmail(db, parsed.data.email, deps.now());
           const valid = await verifyPassword(parsed.data.password, account?.passwordHash ?? DECOY_HASH);
           if (!account?.passwordHash || !valid) return null;
           return { id: account.id, name: account.name, email: account.email };

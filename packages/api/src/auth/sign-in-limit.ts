@@ -6,7 +6,9 @@
  * checked: counting only failures would need a read before the write, and
  * concurrent guesses would slip past it. Beyond either limit the attempt is
  * refused even with the right password, with the same answer whether or not
- * an account has that email.
+ * an account has that email. A browser with a valid device cookie for the
+ * account (sign-in-device.ts) is counted per device (rateLimits.signInDevice)
+ * instead of per account: others' guesses cannot lock it out.
  */
 import { CredentialsSignin } from "@auth/core/errors";
 import { rateLimits } from "@streamkit/api-contract";
@@ -34,11 +36,16 @@ export function signInLimitMessage(retryAfterSeconds: number): string {
   return `Too many sign-in attempts; try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-/** Counts one attempt for the email and the client address; throws SignInRateLimited past either limit. */
-export async function limitSignIn(deps: AppDeps, email: string, clientAddress: string): Promise<void> {
+/**
+ * Counts one attempt for the email — or for the trusted device, when the browser holds a valid
+ * device cookie for that email's account — and for the client address; throws SignInRateLimited past either limit.
+ */
+export async function limitSignIn(deps: AppDeps, email: string, clientAddress: string, trustedDeviceId: string | null = null): Promise<void> {
   const now = deps.now();
   const [account, address] = await Promise.all([
-    hitRateLimit(deps.db, { bucket: `signin:account:${email.trim().toLowerCase()}`, ...rateLimits.signInAccount }, now),
+    trustedDeviceId
+      ? hitRateLimit(deps.db, { bucket: `signin:device:${trustedDeviceId}`, ...rateLimits.signInDevice }, now)
+      : hitRateLimit(deps.db, { bucket: `signin:account:${email.trim().toLowerCase()}`, ...rateLimits.signInAccount }, now),
     hitRateLimit(
       deps.db,
       {

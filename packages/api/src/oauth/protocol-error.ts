@@ -9,7 +9,7 @@ export class OAuthError extends Error {
   constructor(
     readonly code: TokenErrorCode,
     readonly description: string,
-    /** 400; 401 for a client that authenticated with a method it does not have; 413 for a body past the limit. */
+    /** 400; 401 for invalid_client (no, an unknown or a wrongly authenticated client); 413 for a body past the limit. */
     readonly status: 400 | 401 | 413 = 400,
   ) {
     super(description);

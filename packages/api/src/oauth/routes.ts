@@ -51,11 +51,12 @@ async function speakingOAuth(context: Context, work: () => Promise<RestResult>):
 
 const lowerCaseKeys = (headers: Record<string, string> = {}) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
+/** The client named in the body. No or an unknown client is 401 invalid_client, as RFC 6749 §5.2 answers a client that failed to authenticate. */
 function clientOf(form: Map<string, string>) {
   const clientId = form.get("client_id");
-  if (!clientId) throw new OAuthError("invalid_client", "client_id is missing: send it in the body.");
+  if (!clientId) throw new OAuthError("invalid_client", "client_id is missing: send it in the body.", 401);
   const client = findClient(clientId);
-  if (!client) throw new OAuthError("invalid_client", "The client is unknown.");
+  if (!client) throw new OAuthError("invalid_client", "The client is unknown.", 401);
   return client;
 }
 

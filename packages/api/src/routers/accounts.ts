@@ -16,7 +16,7 @@ import { hitRateLimit, rateLimitedError } from "../services/rate-limit";
 import { AppError } from "../errors";
 import { changePassword, deleteAccount, hasPassword, requestPasswordReset, resetPassword, updateProfile } from "../services/account-settings";
 import { listOutbox } from "../services/outbox";
-import { accountProcedure, publicProcedure } from "../trpc";
+import { accountProcedure, publicProcedure, staffProcedure } from "../trpc";
 
 /** The website's account forms: not part of /api/v1. */
 export const accountsRouter = {
@@ -101,8 +101,11 @@ export const accountsRouter = {
     .output(z.object({ available: z.boolean(), outbox: z.boolean() }))
     .query(({ ctx }) => ({ available: ctx.deps.mailer.available, outbox: ctx.deps.mailer.kind === "outbox" })),
 
-  /** The development outbox (/dev/outbox): 404 unless it is the mail transport. */
-  outbox: publicProcedure
+  /**
+   * The development outbox (/dev/outbox), for the service's operators only: it holds password-reset links, so anyone
+   * else reading it could take over any account. 404 unless it is the mail transport.
+   */
+  outbox: staffProcedure
     .input(z.void())
     .output(z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.string() })))
     .query(({ ctx }) => {

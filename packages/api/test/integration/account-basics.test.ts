@@ -23,6 +23,7 @@ import { buy, webCaller } from "../support/commerce";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../support/factories";
 import { raceThroughLock } from "../support/race";
 import { sessionCookie } from "../support/session";
+import { readTrpc, trpcQuery } from "../support/trpc";
 import { hashPassword } from "../../src/auth/password";
 
 // Ahead of the real time that session cookies are signed with: a change "now" ends sessions made before it.
@@ -163,9 +164,41 @@ describe("resetting a forgotten password by email", () => {
     expect(fromOne.filter((code) => code === "ok")).toHaveLength(10);
   });
 
-  it("says whether email works here, and shows the outbox only when it is the transport", async () => {
+  it("says whether email works here; the outbox, holding reset links, is read over /api/trpc by operators only", async () => {
     expect(await visitor().accounts.mail()).toEqual({ available: true, outbox: true });
-    expect(Array.isArray(await visitor().accounts.outbox())).toBe(true);
+    const pat = await person();
+    await visitor().accounts.requestPasswordReset({ email: pat.email });
+    const link = tokenIn((await outboxTo(pat.email))[0]!.text)!;
+
+    // Anonymous: 401, a signed-in non-operator: 403 — and neither answer holds the link.
+    const anonymous = await trpcQuery(app, "accounts.outbox", undefined);
+    const anonymousText = await anonymous.text();
+    expect(anonymous.status).toBe(401);
+    expect(anonymousText).not.toContain(link);
+    const member = await trpcQuery(app, "accounts.outbox", undefined, { cookie: await sessionCookie(app, pat.account.id) });
+    const memberText = await member.text();
+    expect(member.status).toBe(403);
+    expect(JSON.parse(memberText).error.data.appError.code).toBe("forbidden");
+    expect(memberText).not.toContain(link);
+
+    const operator = await person({ staff: true });
+    const answer = await readTrpc(await trpcQuery(app, "accounts.outbox", undefined, { cookie: await sessionCookie(app, operator.account.id) }));
+    expect(answer.status).toBe(200);
+    expect(answer.data.find((message: { to: string }) => message.to === pat.email).text).toContain(link);
+  });
+
+  it("prints each kept email to the server's log, for whoever runs it", async () => {
+    const lines: unknown[][] = [];
+    const log = { info: (...args: unknown[]) => lines.push(args) } as unknown as Parameters<typeof createMailer>[2];
+    const mailer = createMailer(loadEnv({ NODE_ENV: "test" }), app.deps.db, log);
+    const message = {
+      to: `${randomUUID()}@example.com`,
+      subject: "Reset your Streamkit password",
+      text: "Open http://localhost:3000/reset-password?token=abc",
+    };
+    await mailer.send(message);
+    expect(lines).toEqual([[{ mail: message }, expect.stringContaining("development outbox")]]);
+    expect(await outboxTo(message.to)).toHaveLength(1);
   });
 });
 

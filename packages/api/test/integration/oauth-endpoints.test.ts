@@ -48,8 +48,8 @@ describe("POST /api/oauth/token refusals", () => {
   it.each([
     ["an unknown grant_type", { grant_type: "password", client_id: "streamkit-desktop" }, 400, "unsupported_grant_type"],
     ["no grant_type", { client_id: "streamkit-desktop" }, 400, "invalid_request"],
-    ["no client_id", { grant_type: "authorization_code", code: "x" }, 400, "invalid_client"],
-    ["an unknown client", { grant_type: "authorization_code", client_id: "other", code: "x" }, 400, "invalid_client"],
+    ["no client_id", { grant_type: "authorization_code", code: "x" }, 401, "invalid_client"],
+    ["an unknown client", { grant_type: "authorization_code", client_id: "other", code: "x" }, 401, "invalid_client"],
     [
       "a code grant without code",
       { grant_type: "authorization_code", client_id: "streamkit-desktop", redirect_uri: "http://127.0.0.1/callback", code_verifier: "a".repeat(43) },
@@ -67,6 +67,8 @@ describe("POST /api/oauth/token refusals", () => {
     const response = await form("/api/oauth/token", body);
     expect(response.status).toBe(status);
     expect(response.headers.get("cache-control")).toBe("no-store");
+    // A 401 names its scheme (RFC 7235); the client's answers are the README's: invalid_client is 401.
+    expect(response.headers.get("www-authenticate")).toBe(status === 401 ? 'Basic realm="streamkit"' : null);
     const answer = await response.json();
     expect(answer).toEqual({ error, error_description: expect.any(String) });
   });
@@ -126,8 +128,13 @@ describe("POST /api/oauth/revoke refusals", () => {
     expect(await response.json()).toEqual({ error: "invalid_request", error_description: "token is missing." });
   });
 
-  it("no client: invalid_client", async () => {
-    const response = await form("/api/oauth/revoke", { token: "skrt_x" });
+  it.each([
+    ["no client", { token: "skrt_x" }],
+    ["an unknown client", { token: "skrt_x", client_id: "other" }],
+  ])("%s: 401 invalid_client", async (_case, body) => {
+    const response = await form("/api/oauth/revoke", body);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toBe('Basic realm="streamkit"');
     expect((await response.json()).error).toBe("invalid_client");
   });
 });

@@ -81,7 +81,7 @@ describe("the code flow with PKCE", () => {
     expect((await me(access_token)).body.plan.name).toBe("free");
   });
 
-  it("accepts any loopback port, on 127.0.0.1 and [::1]", async () => {
+  it("accepts any loopback port 1–65535, on 127.0.0.1 and [::1]", async () => {
     for (const redirectUri of ["http://127.0.0.1:1/callback", "http://127.0.0.1:65535/callback", "http://[::1]:49152/callback", "http://127.0.0.1/callback"]) {
       const tokens = await signIn(app, as, person, { redirectUri });
       expect((await me(tokens.access_token)).status, redirectUri).toBe(200);
@@ -219,6 +219,10 @@ describe("authorization requests that are never redirected (shown on the site)",
     ["https on a loopback address", { redirect_uri: "https://127.0.0.1:53682/callback" }, /not one registered/],
     ["user info before the loopback host", { redirect_uri: "http://127.0.0.1:1@attacker.example/callback" }, /not one registered/],
     ["a port past 65535", { redirect_uri: "http://127.0.0.1:65536/callback" }, /not one registered/],
+    ["port 0, which names no listener", { redirect_uri: "http://127.0.0.1:0/callback" }, /not one registered/],
+    ["a port with a leading zero", { redirect_uri: "http://127.0.0.1:05555/callback" }, /not one registered/],
+    ["a port of zeros on [::1]", { redirect_uri: "http://[::1]:00/callback" }, /not one registered/],
+    ["an empty port", { redirect_uri: "http://127.0.0.1:/callback" }, /not one registered/],
     ["another deep link", { redirect_uri: "streamkit://auth/other" }, /not one registered/],
     ["no redirect_uri", { redirect_uri: null }, /does not say where to return/],
     ["an unknown client", { client_id: "someone-else" }, /not one this site knows/],

@@ -5,13 +5,17 @@
  * per client address (rateLimits.signInAddress), in the database; beyond
  * either the attempt is refused even with the right password, the same way
  * whether or not the account exists, and a client-sent address header changes
- * nothing.
+ * nothing. A browser that signed in to the account before holds a device
+ * cookie and is counted per device (rateLimits.signInDevice), so an attacker's
+ * guesses do not lock it out; a forged, expired or foreign device cookie is no
+ * device at all.
  */
 import { randomUUID } from "node:crypto";
-import { rateLimits } from "@streamkit/api-contract";
+import { rateLimits, SIGN_IN_DEVICE_DAYS } from "@streamkit/api-contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildAuthConfig } from "../../src/auth/auth-config";
 import { hashPassword } from "../../src/auth/password";
+import { issueSignInDevice, signInDeviceCookieName } from "../../src/auth/sign-in-device";
 import { signInRefusal } from "../../src/auth/sign-in-limit";
 import { CLIENT_ADDRESS_HEADER } from "../../src/client-address";
 import { createRestHandler } from "../../src/rest/handler";
@@ -24,6 +28,7 @@ import { insertAccount } from "../support/factories";
 const PASSWORD = "correct horse battery staple";
 const PER_ACCOUNT = rateLimits.signInAccount.limit;
 const PER_ADDRESS = rateLimits.signInAddress.limit;
+const PER_DEVICE = rateLimits.signInDevice.limit;
 let app: TestApp;
 const clock = new TestClock();
 let handler: ReturnType<typeof createRestHandler>;
@@ -47,14 +52,17 @@ async function newAccount(): Promise<string> {
 
 type Outcome = "signed-in" | "wrong" | "rate_limited";
 
-/** One sign-in as a browser posts it (CSRF token first), from `peer`. */
-async function signIn(peer: string, email: string, password: string, headers: Record<string, string> = {}): Promise<Outcome> {
+/** A browser's lasting cookies: the device cookie a sign-in sets, sent with every later attempt. */
+class Browser {
+  device: string | undefined;
+}
+
+/** One sign-in as a browser posts it (CSRF token first), from `peer`; with a `browser`, its device cookie is sent and kept. */
+async function signIn(peer: string, email: string, password: string, headers: Record<string, string> = {}, browser?: Browser): Promise<Outcome> {
+  const DEVICE_COOKIE = signInDeviceCookieName(app.deps.env);
   const csrf = await handler(new Request(`${BASE}/api/auth/csrf`), { remoteAddress: peer });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const cookie = csrf.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  const cookie = [...csrf.headers.getSetCookie().map((c) => c.split(";")[0]), ...(browser?.device ? [`${DEVICE_COOKIE}=${browser.device}`] : [])].join("; ");
   const response = await handler(
     new Request(`${BASE}/api/auth/callback/credentials`, {
       method: "POST",
@@ -66,10 +74,15 @@ async function signIn(peer: string, email: string, password: string, headers: Re
   expect(response.status).toBe(302);
   const location = new URL(response.headers.get("location")!);
   const session = response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="));
+  const device = response.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
   if (location.pathname === "/account") {
     expect(session).toBe(true);
+    // Every password sign-in remembers the browser with a new device cookie, readable by no script.
+    expect(device).toMatch(new RegExp(`^${DEVICE_COOKIE}=d1\\.[^;]+; Path=/; Max-Age=${SIGN_IN_DEVICE_DAYS * 86_400}; HttpOnly; SameSite=Lax$`));
+    if (browser) browser.device = device!.split(";")[0]!.slice(DEVICE_COOKIE.length + 1);
     return "signed-in";
   }
+  expect(device).toBeUndefined();
   expect(session).toBe(false);
   expect(location.pathname).toBe("/sign-in");
   expect(location.searchParams.get("error")).toBe("CredentialsSignin");
@@ -104,15 +117,77 @@ describe(`${PER_ACCOUNT} attempts per account per ${rateLimits.signInAccount.win
   });
 });
 
+describe("device cookies: a browser that signed in before is counted per device, not per account", () => {
+  it("an attacker's guesses lock a fresh browser out, not the owner's; a forged, foreign or expired device cookie does not help", async () => {
+    const victim = await newAccount();
+    const { id: victimId } = (await app.deps.db.query.accounts.findFirst({ where: (a, { eq }) => eq(a.email, victim) }))!;
+    const owner = new Browser();
+    expect(await signIn("192.0.2.10", victim, PASSWORD, {}, owner)).toBe("signed-in");
+    const firstDevice = owner.device!;
+
+    // The attacker, from many addresses and without the owner's cookie, uses up the account's attempts (the owner's sign-in was the first).
+    for (let i = 1; i < PER_ACCOUNT; i++) expect(await signIn(`203.0.113.${i + 1}`, victim, `guess-${i}`)).toBe("wrong");
+    expect(await signIn("203.0.113.100", victim, PASSWORD)).toBe("rate_limited");
+    // A fresh browser — the attacker's or anyone's — is locked out even with the right password.
+    expect(await signIn("192.0.2.11", victim, PASSWORD, {}, new Browser())).toBe("rate_limited");
+
+    // The owner's browser still signs in, and gets a new device cookie.
+    expect(await signIn("192.0.2.10", victim, PASSWORD, {}, owner)).toBe("signed-in");
+    expect(owner.device).not.toBe(firstDevice);
+
+    // Forged: another account named under the owner's signature, or the signature altered.
+    const [version, , deviceId, expires, signature] = owner.device!.split(".");
+    const attackerEmail = await newAccount();
+    const attacker = new Browser();
+    expect(await signIn("203.0.113.200", attackerEmail, PASSWORD, {}, attacker)).toBe("signed-in");
+    const { id: attackerId } = (await app.deps.db.query.accounts.findFirst({ where: (a, { eq }) => eq(a.email, attackerEmail) }))!;
+    const forgeries = [
+      Object.assign(new Browser(), { device: [version, attackerId, deviceId, expires, signature].join(".") }),
+      Object.assign(new Browser(), {
+        device: [version, victimId, deviceId, expires, `${signature!.slice(0, 10)}${signature![10] === "A" ? "B" : "A"}${signature!.slice(11)}`].join("."),
+      }),
+      Object.assign(new Browser(), { device: [version, victimId, deviceId, String(Number(expires) + 86_400), signature].join(".") }),
+      Object.assign(new Browser(), { device: "d1.garbage" }),
+      // Foreign: the attacker's own valid device cookie names the attacker's account, not the victim's.
+      attacker,
+      // Signed with another master secret, or expired.
+      Object.assign(new Browser(), { device: issueSignInDevice({ ...app.deps, signInDeviceSecrets: ["another master secret's"] }, victimId).value }),
+      Object.assign(new Browser(), {
+        device: issueSignInDevice({ ...app.deps, now: () => new Date(clock.now().getTime() - (SIGN_IN_DEVICE_DAYS * 86_400 + 1) * 1000) }, victimId).value,
+      }),
+    ];
+    for (const [index, forged] of forgeries.entries())
+      expect(await signIn(`203.0.113.${150 + index}`, victim, PASSWORD, {}, forged), `forgery ${index}`).toBe("rate_limited");
+    // A device cookie of the current secret, made for the victim's account, works (the forgeries above failed for what they changed).
+    expect(await signIn("203.0.113.170", victim, PASSWORD, {}, Object.assign(new Browser(), { device: issueSignInDevice(app.deps, victimId).value }))).toBe(
+      "signed-in",
+    );
+  });
+
+  it(`a trusted browser has ${PER_DEVICE} attempts of its own`, async () => {
+    const email = await newAccount();
+    const owner = new Browser();
+    expect(await signIn("198.51.100.20", email, PASSWORD, {}, owner)).toBe("signed-in");
+    for (let i = 0; i < PER_DEVICE; i++) expect(await signIn("198.51.100.20", email, `guess-${i}`, {}, owner)).toBe("wrong");
+    expect(await signIn("198.51.100.20", email, PASSWORD, {}, owner)).toBe("rate_limited");
+    // Its guesses were its own: the account's attempts are untouched, so a fresh browser still signs in.
+    expect(await signIn("198.51.100.21", email, PASSWORD)).toBe("signed-in");
+  });
+});
+
 describe(`${PER_ADDRESS} attempts per client address per ${rateLimits.signInAddress.windowSeconds / 60} minutes`, () => {
-  it("refuses the address's next attempt for any account, ignores a client-sent address header, and leaves other addresses alone", async () => {
+  it("refuses the address's next attempt for any account, trusted browser or not, ignores a client-sent address header, and leaves other addresses alone", async () => {
     const peer = "198.51.100.77";
+    const email = await newAccount();
+    const trusted = new Browser();
+    expect(await signIn("198.51.100.79", email, PASSWORD, {}, trusted)).toBe("signed-in");
     // Each guess names another email and claims another address: only the peer counts.
     for (let i = 0; i < PER_ADDRESS; i++) {
       expect(await signIn(peer, `${randomUUID()}@sign-in.example`, "guess", { [CLIENT_ADDRESS_HEADER]: `203.0.113.${i}` })).toBe("wrong");
     }
-    const email = await newAccount();
     expect(await signIn(peer, email, PASSWORD, { [CLIENT_ADDRESS_HEADER]: "203.0.113.250" })).toBe("rate_limited");
+    // A device cookie lifts the account's limit, never the address's.
+    expect(await signIn(peer, email, PASSWORD, {}, trusted)).toBe("rate_limited");
     expect(await signIn("198.51.100.78", email, PASSWORD)).toBe("signed-in");
   });
 });

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { utcTimestamp } from "./columns";
 
@@ -7,6 +7,10 @@ import { utcTimestamp } from "./columns";
  * Auth.js user; these link GitHub/Google identities to it. Sessions are JWTs
  * (the Credentials provider requires it), so auth_sessions stays empty unless
  * the strategy changes; the adapter's contract still names it.
+ *
+ * An identity is only who someone is at GitHub or Google: the provider's
+ * access, refresh and id tokens are never stored (nothing here calls those
+ * providers after sign-in, and a token at rest is one a database leak hands out).
  */
 export const authIdentities = pgTable(
   "auth_identities",
@@ -17,13 +21,6 @@ export const authIdentities = pgTable(
     type: text("type").notNull(),
     provider: text("provider").notNull(),
     providerAccountId: text("provider_account_id").notNull(),
-    refresh_token: text("refresh_token"),
-    access_token: text("access_token"),
-    expires_at: integer("expires_at"),
-    token_type: text("token_type"),
-    scope: text("scope"),
-    id_token: text("id_token"),
-    session_state: text("session_state"),
   },
   (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] })],
 );

@@ -25,7 +25,8 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
             {mail.outbox ? (
               <>
                 {" "}
-                This server keeps its email in the <Link href="/dev/outbox">development outbox</Link>.
+                This server sends no email: it prints it to its log and keeps it in the <Link href="/dev/outbox">development outbox</Link>, which only its
+                operators can read.
               </>
             ) : null}
           </p>

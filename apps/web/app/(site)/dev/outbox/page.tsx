@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { requireStaff } from "@/components/commerce/staff";
 import { formatDate } from "@/components/format";
 import { Markdown } from "@/components/markdown/markdown";
 import { api } from "@/lib/server/api";
@@ -9,10 +10,13 @@ export const metadata: Metadata = { title: "Development outbox", robots: { index
 
 /**
  * The development outbox: the email this server would have sent (password
- * resets), when it has no SMTP server (README: Account basics). A 404 when
- * email goes out through SMTP or nowhere.
+ * resets), when it has no SMTP server (README: Account basics). Only for
+ * signed-in operators — a reset link is an account — and the 404 page for
+ * everyone else, as the operator's pages; a 404 too when email goes out
+ * through SMTP or nowhere.
  */
 export default async function OutboxPage() {
+  await requireStaff();
   const messages = await (await api()).accounts.outbox().catch((error: unknown) => {
     if (domainError(error, "query")?.code === "not_found") notFound();
     throw error;
@@ -23,7 +27,8 @@ export default async function OutboxPage() {
         <div>
           <h1>Development outbox</h1>
           <p>
-            This server has no SMTP server (<code>SMTP_URL</code>), so the email it sends lands here instead, newest first. Never run a public server like this.
+            This server has no SMTP server (<code>SMTP_URL</code>), so the email it sends lands here instead, newest first, and in the server's log. Only
+            operators can read it.
           </p>
         </div>
       </div>
