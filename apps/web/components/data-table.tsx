@@ -26,7 +26,7 @@ export function DataTable({
 }) {
   if (rows === 0) return <p className="muted">{empty}</p>;
   return (
-    <TableScroll labelledBy={labelledBy}>
+    <TableScroll>
       <table className="data" aria-labelledby={labelledBy}>
         <thead>
           <tr>

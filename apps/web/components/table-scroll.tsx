@@ -8,12 +8,14 @@ type Hidden = { before: boolean; after: boolean } | null;
 /**
  * A wide table's sideways scroll, made visible: when the table is wider than
  * its box (a phone), a hint says there is more and the edge with columns out
- * of view fades (globals.css, .table-scroll), and the box is a named region
- * the keyboard can focus and scroll with the arrow keys. Until the browser
+ * of view fades (globals.css, .table-scroll), and the box is a region the
+ * keyboard can focus and scroll with the arrow keys (named for what it does:
+ * the table inside has its own name, and a second region named like the
+ * section around it would be ambiguous). Until the browser
  * has measured — and without JavaScript — the box is focusable anyway; once
  * the table fits it is not a stop for the Tab key.
  */
-export function TableScroll({ labelledBy, children }: { labelledBy?: string; children: ReactNode }) {
+export function TableScroll({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   const [hidden, setHidden] = useState<Hidden | "unmeasured">("unmeasured");
 
@@ -47,7 +49,7 @@ export function TableScroll({ labelledBy, children }: { labelledBy?: string; chi
       {scrolls ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must be reachable by keyboard (the arrow keys scroll it), WCAG 2.1.1.
         // biome-ignore lint/a11y/useSemanticElements: a div either way, so React keeps the element (and the observers on it) when the table starts or stops fitting.
-        <div ref={box} className="table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+        <div ref={box} className="table-wrap" role="region" aria-label="The table scrolls sideways" tabIndex={0}>
           {children}
         </div>
       ) : (

@@ -23,6 +23,7 @@ test("robots.txt keeps the private pages out and names the sitemap", async ({ re
 });
 
 test("the sitemap follows the catalogue: a newly published plugin is in it, private pages are not", async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
   const email = await signUp(page, "Sitemap Sid");
   admin("account", "set-plan", "--email", email, "--plan", "pro");
   const { key } = admin("key", "create", "--email", email, "--scopes", "plugins:read,plugins:write") as { key: string };

@@ -39,7 +39,7 @@ export default async function PurchasesPage() {
           <h2 id="purchases-title" className="visually-hidden">
             Purchases
           </h2>
-          <TableScroll labelledBy="purchases-title">
+          <TableScroll>
             <table className="data" aria-labelledby="purchases-title">
               <thead>
                 <tr>
