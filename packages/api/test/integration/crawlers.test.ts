@@ -5,7 +5,7 @@
  * next request, one its author removes leaves it.
  */
 import { marketThemes, marketWidgets, predefinedOverlays } from "@streamkit/overlay";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { privatePaths, publicPages, type SitemapEntry, sitemapXml } from "../../src/crawlers";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../support/factories";
@@ -113,6 +113,29 @@ describe("GET /sitemap.xml", () => {
     const bodies = new Set(answers.map((answer) => answer.body));
     expect(bodies.size).toBe(1);
     expect(locations([...bodies][0]!)).toContain(`${BASE}/plugins/concurrent-one`);
+  });
+
+  it("answers 503 while the database cannot be read, and builds it again on the next request", async () => {
+    // Built once (the version's reader prepared), then a change: the next request builds anew, and that read fails.
+    expect((await sitemap()).response.status).toBe(200);
+    const owner = await insertAccount(app.deps.db, { name: "Outage Author" });
+    await insertPlugin(app.deps.db, { slug: "after-outage", ownerId: owner.id });
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const select = vi.spyOn(app.deps.db, "select").mockImplementationOnce(() => {
+      throw refused;
+    });
+    try {
+      const down = await app.raw("/sitemap.xml");
+      expect(down.status).toBe(503);
+      expect(down.headers.get("retry-after")).not.toBeNull();
+      expect(down.headers.get("cache-control")).toBe("no-store");
+      expect((await down.json()).error.code).toBe("service_unavailable");
+    } finally {
+      select.mockRestore();
+    }
+    const { response, body } = await sitemap();
+    expect(response.status).toBe(200);
+    expect(locations(body)).toContain(`${BASE}/plugins/after-outage`);
   });
 
   it("refuses a part that is not a number, and answers 404 for a part that does not exist", async () => {
