@@ -1,6 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
+// In the site-wide stylesheet rather than its pages' own: the header links /rates, a cached page Next prefetches whole,
+// and a prefetched page's own stylesheet is preloaded — "preloaded but not used" on every page that does not show a chart.
+import "@/components/charts/line-chart.module.css";
 
 export const metadata: Metadata = {
   title: { default: "Streamkit Marketplace", template: "%s · Streamkit" },

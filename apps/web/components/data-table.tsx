@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
+import { TableScroll } from "@/components/table-scroll";
 
 /** A column heading: its text, or `{ label, numeric }` for right-aligned figures, or `{ label, hidden }` for a heading only screen readers need. */
 export type Column = string | { label: string; numeric?: boolean; hidden?: boolean };
 
 /**
  * The site's data table: a sentence when there are no rows, otherwise a
- * horizontally scrollable table named by the heading `labelledBy` points at,
- * with one row of column headings. The rows are the children.
+ * table named by the heading `labelledBy` points at, with one row of column
+ * headings, that scrolls sideways in its own box when it is too wide
+ * (TableScroll says so). The rows are the children.
  */
 export function DataTable({
   labelledBy,
@@ -24,7 +26,7 @@ export function DataTable({
 }) {
   if (rows === 0) return <p className="muted">{empty}</p>;
   return (
-    <div className="table-wrap">
+    <TableScroll>
       <table className="data" aria-labelledby={labelledBy}>
         <thead>
           <tr>
@@ -40,6 +42,6 @@ export function DataTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -144,3 +144,58 @@ test("leaving the editor with unsaved changes asks first", async ({ page }) => {
   await page.locator("main").getByRole("link", { name: "My overlays" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "My overlays" })).toBeVisible();
 });
+
+test("the editor: the visibility toggle is the site's own icon, and a text layer's frame covers its text", async ({ page }) => {
+  await proAccount(page, "Frame Fran");
+  await page.goto("/overlays");
+  await page.getByLabel("Name").fill("Framed scene");
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Framed scene" })).toBeVisible();
+  await page.getByRole("button", { name: "Add text" }).click();
+
+  // An SVG drawing, not an emoji (Debian's Chromium has no emoji font and drew an empty box); struck through when hidden.
+  const toggle = page
+    .getByTestId("layer-row")
+    .first()
+    .locator("label")
+    .filter({ has: page.getByRole("checkbox") });
+  await expect(toggle.getByTestId("visibility-icon")).toBeVisible();
+  expect(await toggle.evaluate((label) => label.textContent)).not.toMatch(/\p{Extended_Pictographic}/u);
+  await expect(toggle.getByTestId("visibility-icon").locator("path")).toHaveCount(1);
+  await toggle.getByRole("checkbox").uncheck();
+  await expect(toggle.getByTestId("visibility-icon").locator("path")).toHaveCount(2);
+  await toggle.getByRole("checkbox").check();
+
+  const selection = page.getByTestId("selection");
+  const text = page.getByTestId("overlay-canvas").locator("svg text").last();
+  /** The selection box (the layer's frame on screen) and the text as drawn. */
+  const boxes = async () => ({ frame: (await selection.boundingBox())!, drawn: (await text.boundingBox())! });
+  // A new text layer's frame hugs its text.
+  await expect(text).toHaveText("New text");
+  let { frame, drawn } = await boxes();
+  expect(frame.width, "new text: frame at least as wide as the text").toBeGreaterThanOrEqual(drawn.width);
+  expect(frame.width, "new text: frame hugs the text").toBeLessThanOrEqual(drawn.width * 1.25);
+  expect(frame.x).toBeLessThanOrEqual(drawn.x + 1);
+  // Longer text: the frame grows with it, in the same undo step as the text.
+  const width = page.getByLabel("Width", { exact: true });
+  const hugged = Number(await width.inputValue());
+  await page.getByLabel("Text", { exact: true }).fill("Starting in five minutes — grab a drink and say hello in chat");
+  await expect(text).toHaveText(/say hello in chat$/);
+  ({ frame, drawn } = await boxes());
+  expect(frame.width, "long text: frame at least as wide as the text").toBeGreaterThanOrEqual(drawn.width);
+  expect(frame.x + frame.width).toBeGreaterThanOrEqual(drawn.x + drawn.width - 1);
+  const grown = Number(await width.inputValue());
+  expect(grown).toBeGreaterThan(hugged);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(width).toHaveValue(String(hugged));
+  await expect(page.getByLabel("Text", { exact: true })).toHaveValue("New text");
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect(width).toHaveValue(String(grown));
+  // A bigger size and two lines: as wide as the longer line, as tall as both.
+  await page.getByLabel("Font size").fill("90");
+  await page.getByLabel("Text", { exact: true }).fill("Be right back\nin a minute or two, promise");
+  await expect(text.locator("tspan")).toHaveCount(2);
+  ({ frame, drawn } = await boxes());
+  expect(frame.width, "two lines: as wide as the longer").toBeGreaterThanOrEqual(drawn.width);
+  expect(frame.height, "two lines: as tall as both").toBeGreaterThanOrEqual(drawn.height * 0.95);
+});

@@ -145,8 +145,9 @@ export const marketWidgets: MarketWidget[] = [
     name: "Follower count",
     description: "Your follower count with a heart, for a corner of the screen.",
     plan: "free",
-    document: widget(360, 100, [
-      rect("pill", { x: 0, y: 0, w: 360, h: 100 }, "#17171fd9", undefined, 50),
+    // Wide enough for "12,345 followers" in a wide sans (DejaVu Sans Bold draws it 300 px at 32 px), the text centred on the heart.
+    document: widget(420, 100, [
+      rect("pill", { x: 0, y: 0, w: 420, h: 100 }, "#17171fd9", undefined, 50),
       {
         type: "shape",
         id: "heart",
@@ -159,7 +160,7 @@ export const marketWidgets: MarketWidget[] = [
           fill: solid("#ff3366"),
         },
       },
-      text("count", { x: 96, y: 22, w: 240, h: 56 }, "{{plugin.followers.count}} followers", 32, "#ffffff", { align: "left", weight: 700 }),
+      text("count", { x: 96, y: 32, w: 300, h: 40 }, "{{plugin.followers.count}} followers", 32, "#ffffff", { align: "left", weight: 700 }),
     ]),
   },
   {

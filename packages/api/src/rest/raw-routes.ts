@@ -2,6 +2,7 @@ import type { AuthConfig } from "@auth/core";
 import { authRoute } from "../auth/auth-route";
 import { cliPackageRoute } from "../cli-package/route";
 import { healthRoutes } from "../health";
+import { robotsRoute, sitemapRoute } from "../crawlers";
 import { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } from "../overlays/raw-routes";
 import { marketPreviewRoute } from "../overlays/market-preview-route";
 import { oauthRoutes } from "../oauth/routes";
@@ -21,6 +22,8 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     authRoute(auth),
     webhookRoute,
     ...healthRoutes,
+    robotsRoute,
+    sitemapRoute,
     catalogPreviewRoute,
     marketPreviewRoute,
     browserSourceFeedRoute,

@@ -6,6 +6,7 @@ import { formatMoney } from "@/components/commerce/money";
 import { formatDate } from "@/components/format";
 import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
+import { TableScroll } from "@/components/table-scroll";
 
 export const metadata: Metadata = { title: "My purchases" };
 
@@ -38,7 +39,7 @@ export default async function PurchasesPage() {
           <h2 id="purchases-title" className="visually-hidden">
             Purchases
           </h2>
-          <div className="table-wrap">
+          <TableScroll>
             <table className="data" aria-labelledby="purchases-title">
               <thead>
                 <tr>
@@ -87,7 +88,7 @@ export default async function PurchasesPage() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </section>
       )}
     </div>

@@ -12,6 +12,17 @@ function depth(document: OverlayDocument, layer: Layer): number {
   return level;
 }
 
+/** An eye, struck through when the layer is hidden: the site's own drawing (an emoji is an empty box where the system has no emoji font). */
+function VisibilityIcon({ shown }: { shown: boolean }) {
+  return (
+    <svg className={styles.visibleIcon} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" data-testid="visibility-icon">
+      <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <circle cx="12" cy="12" r="3" fill="currentColor" />
+      {shown ? null : <path d="M4 20 20 4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+    </svg>
+  );
+}
+
 /**
  * The layers, the topmost first (the order they are drawn in, reversed):
  * select one, show or hide it, bring it forward or send it back, delete it.
@@ -45,7 +56,7 @@ export function LayerList({
           <label className={styles.visible}>
             <input type="checkbox" checked={layer.hidden !== true} onChange={(event) => onChange(setHidden(document, layer.id, !event.target.checked))} />
             <span className="visually-hidden">Show {layer.name}</span>
-            <span aria-hidden="true">👁</span>
+            <VisibilityIcon shown={layer.hidden !== true} />
           </label>
           <button
             type="button"

@@ -3,7 +3,9 @@
 import { type Layer, type OverlayDocument, pathProblem, setFrame, setGroup, updateLayer } from "@streamkit/overlay";
 import { useEffect, useState } from "react";
 import styles from "./overlay-editor.module.css";
+import { fitTextFrame } from "./text-fit";
 
+const textFields = new Set(["text", "font", "size"]);
 const fonts = ["Inter, system-ui, sans-serif", "Arial, Helvetica, sans-serif", "Georgia, serif", "Impact, sans-serif", "'Courier New', monospace"];
 
 /** A number field that edits while typing and ignores what is not a number yet. */
@@ -103,7 +105,11 @@ export function LayerProperties({
   layer: Layer;
   onChange: (next: OverlayDocument, coalesce?: string) => void;
 }) {
-  const change = (field: string, update: (layer: Layer) => Layer) => onChange(updateLayer(document, layer.id, update), `prop-${layer.id}-${field}`);
+  const change = (field: string, update: (layer: Layer) => Layer) => {
+    const next = updateLayer(document, layer.id, update);
+    // A text's words, font and size decide how wide it is drawn: its frame grows to fit, in the same undo step.
+    onChange(textFields.has(field) ? fitTextFrame(next, layer.id) : next, `prop-${layer.id}-${field}`);
+  };
   const props =
     <T extends Layer>(update: (current: T["props"]) => T["props"]) =>
     (current: Layer) =>

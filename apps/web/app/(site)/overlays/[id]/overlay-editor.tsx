@@ -8,6 +8,7 @@ import { BrowserSourcePanel } from "./browser-source-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
+import { hugText } from "./text-fit";
 import styles from "./overlay-editor.module.css";
 import { useDocumentHistory } from "./use-document-history";
 
@@ -87,7 +88,7 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
 
   function add(type: NewLayerType) {
     const added = addLayer(document, type);
-    apply(added.document);
+    apply(type === "text" ? hugText(added.document, added.id) : added.document);
     setSelectedId(added.id);
   }
 
