@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
@@ -9,7 +10,9 @@ import { startOwnServer } from "./support/own-server";
  * website-posts.ts): bodies that are not what they claim get a designed 4xx
  * page with a request id, never Next's bare 500; a state-changing post is
  * refused with 403 unless its Origin (or, without one, its Referer) is this
- * site; forwarded headers are believed only from TRUSTED_PROXIES.
+ * site; forwarded headers are believed only from TRUSTED_PROXIES; an action
+ * given fewer arguments than it takes is a 400 page, and one given arguments
+ * of the wrong type answers with its usual refusal (lib/server/action-input.ts).
  */
 
 /** A designed refusal: the status, a small HTML page saying why, a request id; never Next's error. */
@@ -236,5 +239,132 @@ test.describe("state-changing posts come from this site", () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+/**
+ * Every server action of the build the site runs (Playwright starts it from this folder), by exported name: its id, and
+ * a page that has it (Next runs an action only on a page whose code includes it, and answers 409 elsewhere).
+ */
+function serverActions(): Map<string, { id: string; path: string }> {
+  const manifest = JSON.parse(readFileSync(new URL("../.next/server/server-reference-manifest.json", import.meta.url), "utf8")) as {
+    node: Record<string, { exportedName: string; workers: Record<string, unknown> }>;
+  };
+  const pathOf = (worker: string) =>
+    `/${worker
+      .split("/")
+      .slice(1, -1)
+      .filter((part) => !part.startsWith("("))
+      .map((part) => (part.startsWith("[") ? "x" : part))
+      .join("/")}`;
+  const byName = new Map(
+    Object.entries(manifest.node).map(([id, action]) => {
+      const pages = Object.keys(action.workers).filter((worker) => worker.startsWith("app/(site)/"));
+      return [action.exportedName, { id, path: pathOf(pages.find((worker) => !worker.includes("[")) ?? pages[0]!) }];
+    }),
+  );
+  expect(byName.size).toBe(Object.keys(manifest.node).length);
+  return byName;
+}
+
+/** A script's call of an action: its arguments as the JSON array React sends (a plain-text body when nothing in it is a file or a form). */
+function callAction(request: APIRequestContext, baseURL: string | undefined, action: { id: string; path: string }, args: string) {
+  return request.post(action.path, {
+    headers: { ...sameSite(baseURL), "next-action": action.id, "content-type": "text/plain;charset=UTF-8" },
+    data: args,
+    maxRedirects: 0,
+  });
+}
+
+/** The refusal an action gives for arguments the site's pages never send, as its result in React's answer to a script's call. */
+async function expectWrongCall(response: APIResponse, more?: RegExp) {
+  const body = await response.text();
+  expect(response.status(), body.slice(0, 300)).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^text\/x-component/);
+  expect(body).toContain("This action was not sent as this site’s pages send it: reload the page and try again.");
+  if (more) expect(body).toMatch(more);
+}
+
+const fewerArguments = /This form could not be read.*The form does not give its action everything it needs/s;
+
+test.describe("actions given what the site's pages never send", () => {
+  test("a form post or script call giving an action fewer arguments than it takes is a 400 page, and signs nobody in", async ({ request, baseURL }) => {
+    const signInAction = serverActions().get("signInWithPassword")!;
+    const signIn = signInAction.id;
+    const fields: [string, string][] = [
+      ["email", "a@b.c"],
+      ["password", "x"],
+    ];
+    // Posted as a plain form action: no previous state, so the form would be the state and the form nothing.
+    const plain = await request.post("/sign-in", { headers: sameSite(baseURL), multipart: multipart([[`$ACTION_ID_${signIn}`, ""], ...fields]) });
+    await expectRefusal(plain, 400, fewerArguments);
+    expect(plain.headers()["set-cookie"]).toBeUndefined();
+    // Described as the page describes it, without the bound previous state.
+    const unbound = await request.post("/sign-in", {
+      headers: sameSite(baseURL),
+      multipart: multipart([
+        ["$ACTION_REF_2", ""],
+        ["$ACTION_2:0", JSON.stringify({ id: signIn, bound: "$@1" })],
+        ["$ACTION_2:1", "[]"],
+        ["$ACTION_KEY", "k1"],
+        ...fields,
+      ]),
+    });
+    await expectRefusal(unbound, 400, fewerArguments);
+    // A script's call with one argument, plain text or multipart.
+    await expectRefusal(await callAction(request, baseURL, signInAction, '["x"]'), 400, fewerArguments);
+    const multipartCall = await request.post("/sign-in", {
+      headers: { ...sameSite(baseURL), "next-action": signIn },
+      multipart: multipart([["0", '["$K1"]'], ...fields.map(([name, value]) => [`1_${name}`, value] as [string, string])]),
+    });
+    await expectRefusal(multipartCall, 400, fewerArguments);
+  });
+
+  test("a script call with arguments of the wrong type gets the action's refusal in its answer, not a 500", async ({ page, baseURL }) => {
+    await signUp(page, "Wrong Arguments");
+    const actions = serverActions();
+    const call = (name: string, args: unknown[]) => callAction(page.request, baseURL, actions.get(name)!, JSON.stringify(args));
+    // Two strings where the previous state and the form go.
+    await expectWrongCall(await call("signInWithPassword", ["x", "y"]));
+    await expectWrongCall(await call("updateProfile", [{}, { name: "x" }]));
+    // The editor's save with an object that is not a save: each problem by path, from the API's own schema.
+    await expectWrongCall(await call("saveOverlay", [{ overlayId: "not-an-id", baseRev: "one", document: [] }]), /Not an overlay id\..*baseRev/s);
+    await expectWrongCall(await call("saveOverlay", ["x"]));
+    await expectWrongCall(await call("saveOverlay", [null]));
+    await expectWrongCall(await call("loadOverlay", [{ overlayId: "x" }]));
+    await expectWrongCall(await call("changeBrowserSource", ["0b9c4a9e-2f1d-4c55-9d3a-3b6f2c1e8a70", "explode"]));
+    // Still signed in: nothing ran.
+    await page.goto("/account");
+    await expect(page.getByTestId("signed-in-as")).toHaveText("Wrong Arguments");
+  });
+
+  test("no server action answers a 500, whatever a script or a form gives it", async ({ request, baseURL }) => {
+    const actions = serverActions();
+    expect(actions.size).toBeGreaterThan(30);
+    const answers: string[] = [];
+    for (const [name, action] of actions) {
+      for (const args of ['["x","y"]', '[1,{"a":null},[],"z"]', "[null,null,null]", '[{"overlayId":{}},"renew"]']) {
+        answers.push(`${name} ${args}: ${(await callAction(request, baseURL, action, args)).status()}`);
+      }
+      const form = multipart([
+        [`$ACTION_ID_${action.id}`, ""],
+        ["name", "x"],
+      ]);
+      answers.push(`${name} as a form: ${(await request.post(action.path, { headers: sameSite(baseURL), multipart: form, maxRedirects: 0 })).status()}`);
+    }
+    expect(answers.filter((answer) => /: 5\d\d$/.test(answer))).toEqual([]);
+    // Every call reached its action (an action unknown to the page it was posted to would be Next's 409).
+    expect(answers.filter((answer) => /: 409$/.test(answer))).toEqual([]);
+  });
+
+  test("an action id that names no action is Next's own 4xx", async ({ request, baseURL }) => {
+    const unknown = await callAction(request, baseURL, { id: "00".padEnd(42, "0"), path: "/sign-in" }, "[]");
+    expect(unknown.status()).toBe(409);
+    expect(await unknown.text()).toBe("Server Action unavailable.");
+    const malformed = await callAction(request, baseURL, { id: "not-an-action", path: "/sign-in" }, "[]");
+    expect(malformed.status()).toBe(400);
+    expect(await malformed.text()).toBe("Invalid Server Action request.");
+    const form = await request.post("/sign-in", { headers: sameSite(baseURL), multipart: multipart([[`$ACTION_ID_${"00".padEnd(42, "0")}`, ""]]) });
+    expect(form.status()).toBe(409);
   });
 });

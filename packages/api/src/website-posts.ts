@@ -12,8 +12,10 @@
  * - its body is read within Next's own server-action limit (413 past it) and
  *   must be what it claims: readable multipart form data naming at most one
  *   action, and a script's action call (Next-Action header) carrying its
- *   arguments as a JSON array; otherwise a designed 400 page. The body read
- *   is handed on to Next unchanged.
+ *   arguments as a JSON array, neither giving the action fewer arguments than
+ *   it declares; otherwise a designed 400 page. The body read is handed on to
+ *   Next unchanged. (Arguments of the wrong type are each action's to refuse:
+ *   apps/web/lib/server/action-input.ts.)
  * /api/* never comes here (the REST core answers it with its own rules).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -129,18 +131,53 @@ async function bodyProblem(req: IncomingMessage, body: Buffer): Promise<string |
     if (actions.length > 1) return "The form’s data names more than one action: send one form at a time.";
     // An action with bound arguments (a form with state) is described as React's pages describe it: {id, bound} and the bound arguments' array.
     const bound = actions[0]?.startsWith("$ACTION_REF_") ? `$ACTION_${actions[0].slice("$ACTION_REF_".length)}:` : undefined;
-    if (bound !== undefined && !(isBoundAction(parseJson(form.get(`${bound}0`))) && Array.isArray(parseJson(form.get(`${bound}1`)))))
+    const description = bound === undefined ? undefined : parseJson(form.get(`${bound}0`));
+    const boundArguments = bound === undefined ? undefined : parseJson(form.get(`${bound}1`));
+    if (bound !== undefined && !(isBoundAction(description) && Array.isArray(boundArguments)))
       return "The form’s action is not described as this site’s pages describe it.";
-    if (scriptCall && !isJsonArray(form.get("0"))) return "The action’s arguments are missing or not readable.";
+    // React sends an action's arguments as one JSON array (the rest of the form, if any, in parts it references).
+    if (scriptCall) {
+      const args = parseJson(form.get("0"));
+      if (!Array.isArray(args)) return "The action’s arguments are missing or not readable.";
+      return tooFewArguments(String(req.headers["next-action"]), args.length);
+    }
+    // A form post calls its action with the bound arguments, then the form.
+    if (actions[0]?.startsWith("$ACTION_ID_")) return tooFewArguments(actions[0].slice("$ACTION_ID_".length), 1);
+    if (bound !== undefined) return tooFewArguments((description as { id: string }).id, (boundArguments as unknown[]).length + 1);
     return undefined;
   }
-  if (scriptCall && !isJsonArray(body.toString("utf8"))) return "The action’s arguments are not readable.";
+  if (scriptCall) {
+    const args = parseJson(body.toString("utf8"));
+    if (!Array.isArray(args)) return "The action’s arguments are not readable.";
+    return tooFewArguments(String(req.headers["next-action"]), args.length);
+  }
   return undefined;
 }
 
-/** React sends an action's arguments as one JSON array (the rest of the form, if any, in parts it references). */
-function isJsonArray(text: unknown): boolean {
-  return Array.isArray(parseJson(text));
+/**
+ * A call that gives a server action fewer arguments than it declares: a form
+ * posted to an action that also takes the form's previous state, or a script
+ * leaving arguments out. The action would read its form from nothing.
+ */
+function tooFewArguments(actionId: string, given: number): string | undefined {
+  const declared = declaredArguments(actionId);
+  return declared !== undefined && given < declared ? "The form does not give its action everything it needs." : undefined;
+}
+
+/**
+ * How many parameters a server action declares, read from its id as Next's
+ * client reads it (the first byte: a "use cache" bit, one bit per parameter
+ * for the first six, a rest-parameters bit); undefined when the id does not
+ * say (not Next's 42-digit form, a "use cache" function, rest parameters).
+ * Next itself answers an id it does not know (400 or 409).
+ */
+function declaredArguments(actionId: string): number | undefined {
+  if (!/^[0-9a-f]{42}$/.test(actionId)) return undefined;
+  const info = Number.parseInt(actionId.slice(0, 2), 16);
+  if (info & 0x80 || info & 0x01) return undefined;
+  let declared = 0;
+  for (let index = 0; index < 6; index++) if ((info >> (6 - index)) & 1) declared = index + 1;
+  return declared;
 }
 
 function isBoundAction(meta: unknown): boolean {

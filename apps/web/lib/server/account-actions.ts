@@ -3,6 +3,7 @@
 import { passwordResetRequestSchema, passwordResetSchema, profileSchema } from "@streamkit/api-contract";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { WRONG_CALL, isForm } from "./action-input";
 import { api } from "./api";
 import type { FormState } from "./auth-actions";
 import { domainError } from "./errors";
@@ -11,6 +12,7 @@ const problemsOf = (issues: { path: PropertyKey[]; message: string }[]) => Objec
 
 /** Name and country (README: Account basics). */
 export async function updateProfile(_state: FormState, form: FormData): Promise<FormState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const fields = { name: String(form.get("name") ?? ""), country: String(form.get("country") ?? "") };
   const parsed = profileSchema.safeParse(fields);
   if (!parsed.success) return { error: "Check the highlighted fields.", fields, problems: problemsOf(parsed.error.issues) };
@@ -28,6 +30,7 @@ export async function updateProfile(_state: FormState, form: FormData): Promise<
 
 /** "Forgot password?": the same answer whether or not the email has an account. */
 export async function requestPasswordReset(_state: FormState, form: FormData): Promise<FormState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const fields = { email: String(form.get("email") ?? "") };
   const parsed = passwordResetRequestSchema.safeParse(fields);
   if (!parsed.success) return { error: "Check the highlighted fields.", fields, problems: problemsOf(parsed.error.issues) };
@@ -43,6 +46,7 @@ export async function requestPasswordReset(_state: FormState, form: FormData): P
 
 /** A new password from a reset link; then the person signs in with it. */
 export async function resetPassword(_state: FormState, form: FormData): Promise<FormState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const parsed = passwordResetSchema.safeParse({ token: String(form.get("token") ?? ""), newPassword: String(form.get("newPassword") ?? "") });
   if (!parsed.success) return { error: "Check the highlighted fields.", problems: problemsOf(parsed.error.issues) };
   try {

@@ -11,6 +11,7 @@
 import { type PlanName, planNames } from "@streamkit/plans";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { WRONG_CALL, isForm } from "./action-input";
 import { api } from "./api";
 import type { ActionState } from "./commerce-actions";
 import { domainError } from "./errors";
@@ -21,6 +22,7 @@ const changes = ["plan", "staff", "suspended"] as const;
 type Change = (typeof changes)[number];
 
 export async function changeAccount(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const id = text(form, "id");
   const change = text(form, "change") as Change;
   const value = text(form, "value");

@@ -10,6 +10,7 @@
 import { type PaidPlan, paidPlanNames } from "@streamkit/plans";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { WRONG_CALL, isForm } from "./action-input";
 import { api } from "./api";
 import type { ActionState } from "./commerce-actions";
 import { refusedForm } from "./errors";
@@ -27,6 +28,7 @@ function back(form: FormData, notice: Record<string, string>): string {
 }
 
 export async function refundSubscriptionPayment(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const paymentId = text(form, "payment");
   const subscriptionId = text(form, "subscription");
   try {
@@ -47,6 +49,7 @@ function endOfDay(value: string): string | null {
 }
 
 export async function grantComplimentaryPlan(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const accountId = text(form, "accountId");
   const plan = text(form, "plan");
   const endsAt = endOfDay(text(form, "endsOn"));
@@ -62,6 +65,7 @@ export async function grantComplimentaryPlan(_state: ActionState, form: FormData
 }
 
 export async function revokeComplimentaryPlan(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const accountId = text(form, "accountId");
   try {
     await (await api()).admin.subscriptions.revokeComplimentary({ accountId });

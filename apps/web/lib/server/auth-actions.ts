@@ -6,6 +6,7 @@ import { changePasswordSchema, deleteAccountSchema, sameSitePath, signUpSchema }
 import { CLIENT_ADDRESS_HEADER, env, getRuntime, oauthProviders, signInDeviceAfter, signInRefusal } from "@streamkit/api";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { WRONG_CALL, isForm } from "./action-input";
 import { api } from "./api";
 import { currentCaller } from "./auth";
 import { domainError } from "./errors";
@@ -52,6 +53,7 @@ async function authAction(path: string, body: URLSearchParams) {
 }
 
 export async function signInWithPassword(_state: FormState, form: FormData): Promise<FormState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const email = String(form.get("email") ?? "");
   const next = safeNext(form.get("next"));
   const failed = { error: "That email and password do not match an account.", fields: { email } };
@@ -70,6 +72,7 @@ export async function signInWithPassword(_state: FormState, form: FormData): Pro
 }
 
 export async function signUp(_state: FormState, form: FormData): Promise<FormState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const fields = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? ""), country: String(form.get("country") ?? "") };
   const parsed = signUpSchema.safeParse({ ...fields, password: String(form.get("password") ?? ""), country: fields.country || undefined });
   if (!parsed.success) {
@@ -92,6 +95,7 @@ export async function signUp(_state: FormState, form: FormData): Promise<FormSta
 }
 
 export async function signInWithProvider(form: FormData): Promise<void> {
+  if (!isForm(form)) redirect("/sign-in");
   const provider = String(form.get("provider") ?? "");
   if (!oauthProviders(env()).some((p) => p.id === provider)) redirect("/sign-in");
   const response = await authAction(`signin/${provider}`, new URLSearchParams({ callbackUrl: safeNext(form.get("next")) }));
@@ -108,6 +112,7 @@ function problemsOf(issues: { path: PropertyKey[] | string; message: string }[])
  * person is signed in again here with the new password at once.
  */
 export async function changePassword(_state: FormState, form: FormData): Promise<FormState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const parsed = changePasswordSchema.safeParse({
     currentPassword: String(form.get("currentPassword") ?? ""),
     newPassword: String(form.get("newPassword") ?? ""),
@@ -129,6 +134,7 @@ export async function changePassword(_state: FormState, form: FormData): Promise
 
 /** Deletes the account (README: Account basics), then ends this session. */
 export async function deleteAccount(_state: FormState, form: FormData): Promise<FormState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const parsed = deleteAccountSchema.safeParse({ confirmation: String(form.get("confirmation") ?? "") });
   if (!parsed.success) return { error: "Confirm to delete your account.", problems: problemsOf(parsed.error.issues) };
   try {

@@ -11,6 +11,7 @@
 import { type BillingInterval, billingIntervals, type PaidPlan, paidPlanNames } from "@streamkit/plans";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { WRONG_CALL, isForm } from "./action-input";
 import { api } from "./api";
 import { currentCaller } from "./auth";
 import type { ActionState } from "./commerce-actions";
@@ -25,6 +26,7 @@ const BILLING = "/account/billing";
 
 /** "Upgrade": fixes the price (the account's country, else the visitor's region) and sends the visitor to the provider's page. */
 export async function startSubscription(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   if (!(await currentCaller())) redirect(`/sign-in?next=${encodeURIComponent("/plans")}`);
   const plan = text(form, "plan");
   const interval = text(form, "interval");
@@ -40,6 +42,7 @@ export async function startSubscription(_state: ActionState, form: FormData): Pr
 
 /** The built-in provider's Pay: confirms the first payment through the same signed-webhook path as the real providers. */
 export async function payTestSubscription(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const id = text(form, "subscription");
   if (!(await currentCaller())) redirect(`/sign-in?next=${encodeURIComponent(`/checkout/builtin/subscription/${id}`)}`);
   const testCard = text(form, "testCard");
@@ -56,6 +59,7 @@ export async function payTestSubscription(_state: ActionState, form: FormData): 
 
 /** Cancel, resume and change plan: each answers with the billing page as it is now. */
 export async function changeSubscription(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const change = text(form, "change");
   const plan = text(form, "plan");
   try {

@@ -12,6 +12,7 @@
 import { commerce, type PayoutMethod, type PriceTier, priceTierNames } from "@streamkit/plans";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { WRONG_CALL, isForm } from "./action-input";
 import { api } from "./api";
 import { currentCaller } from "./auth";
 import { domainError, refusedForm } from "./errors";
@@ -33,6 +34,7 @@ const completePath = (slug: string, checkoutId: string) => `${buyPath(slug)}/com
 
 /** "Buy": fixes the amount and currency in a checkout and sends the buyer to the provider's page. */
 export async function startPurchase(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const slug = text(form, "slug");
   if (!(await currentCaller())) redirect(`/sign-in?next=${encodeURIComponent(buyPath(slug))}`);
   let redirectUrl: string;
@@ -51,6 +53,7 @@ export async function startPurchase(_state: ActionState, form: FormData): Promis
  * success address every provider uses.
  */
 export async function payTestCheckout(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const checkoutId = text(form, "checkout");
   const caller = await currentCaller();
   if (!caller) redirect(`/sign-in?next=${encodeURIComponent(`/checkout/builtin/${checkoutId}`)}`);
@@ -68,6 +71,7 @@ export async function payTestCheckout(_state: ActionState, form: FormData): Prom
 
 /** The author asks for a tier; the operator reviews it and the old price stays meanwhile. */
 export async function requestPrice(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const tier = text(form, "tier");
   if (!priceTierNames.includes(tier as PriceTier)) return { error: "Choose one of the price tiers." };
   try {
@@ -85,6 +89,7 @@ export async function requestPrice(_state: ActionState, form: FormData): Promise
 
 /** Free at once, for everyone; only after the author ticked the confirmation. */
 export async function makeFree(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   if (form.get("confirm") !== "yes") return { error: "Tick the box to confirm: the plugin becomes free for everyone at once." };
   try {
     await (await api()).commerce.setPrice({ slug: text(form, "slug"), tier: null });
@@ -97,6 +102,7 @@ export async function makeFree(_state: ActionState, form: FormData): Promise<Act
 
 /** The operator approves a price request or turns it down with a note for the author. */
 export async function reviewPriceRequest(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const slug = text(form, "slug");
   const decision = text(form, "decision");
   if (decision !== "approve" && decision !== "reject") return { error: "Approve or reject." };
@@ -115,6 +121,7 @@ export async function reviewPriceRequest(_state: ActionState, form: FormData): P
  * notice is about (the page reads its state, so the notice is always true).
  */
 export async function refundPurchase(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const id = text(form, "id");
   try {
     await (await api()).admin.refund({ id });
@@ -130,6 +137,7 @@ export async function refundPurchase(_state: ActionState, form: FormData): Promi
 
 /** The operator pays every author whose payable balance reached the minimum. */
 export async function runPayouts(_state: PayoutRunState, form: FormData): Promise<PayoutRunState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const method = text(form, "method");
   if (!commerce.payoutMethods.includes(method as PayoutMethod)) return { error: "Choose how the money is sent." };
   try {

@@ -9,6 +9,7 @@
  */
 import { plans } from "@streamkit/plans";
 import { revalidatePath } from "next/cache";
+import { WRONG_CALL, isForm } from "./action-input";
 import { api } from "./api";
 import type { ActionState } from "./commerce-actions";
 import { domainError } from "./errors";
@@ -16,6 +17,7 @@ import { domainError } from "./errors";
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
 export async function addToInventory(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   try {
     const { added } = await (await api()).inventory.add({ slug: text(form, "slug").slice(0, 100) });
     revalidatePath("/inventory");
@@ -33,6 +35,7 @@ export async function addToInventory(_state: ActionState, form: FormData): Promi
 }
 
 export async function removeFromInventory(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   try {
     await (await api()).inventory.remove({ itemId: text(form, "id") });
   } catch (error) {

@@ -9,11 +9,13 @@
  */
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { WRONG_CALL, isForm } from "./action-input";
 import { api } from "./api";
 import type { ActionState } from "./commerce-actions";
 import { domainError } from "./errors";
 
 export async function decideAuthorization(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const query = [...new URLSearchParams(String(form.get("query") ?? ""))].slice(0, 40);
   const decision = form.get("decision") === "allow" ? "allow" : "deny";
   let location: string;
@@ -29,6 +31,7 @@ export async function decideAuthorization(_state: ActionState, form: FormData): 
 
 /** "Sign out" of one connected app on the account page: every token of that sign-in stops working. */
 export async function revokeConnectedApp(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   try {
     await (await api()).oauth.revokeConnectedApp({ id: String(form.get("id") ?? "").slice(0, 100) });
   } catch (error) {

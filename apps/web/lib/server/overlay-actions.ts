@@ -8,10 +8,12 @@
  * limit, lock and conflict rules are decided there; these turn a refusal into
  * words the page shows (and, for a save, what the editor needs to keep going).
  */
-import { overlayNameSchema, type OverlayRecord } from "@streamkit/api-contract";
+import { type OverlayRecord, overlayIdSchema, overlayNameSchema, updateOverlayInputSchema } from "@streamkit/api-contract";
 import { canvasPresets } from "@streamkit/overlay";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { checkArgument, isForm, WRONG_CALL } from "./action-input";
+import { z } from "zod";
 import { api } from "./api";
 import type { ActionState } from "./commerce-actions";
 import { domainError } from "./errors";
@@ -28,6 +30,7 @@ function refusal(error: unknown): string {
 
 /** "New overlay": an empty canvas of the chosen preset, then its editor. */
 export async function createOverlay(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const name = overlayNameSchema.safeParse(text(form, "name"));
   if (!name.success) return { error: name.error.issues[0]?.message ?? "Give the overlay a name." };
   const preset = canvasPresets[Number(text(form, "preset"))] ?? canvasPresets[0];
@@ -47,6 +50,7 @@ export async function createOverlay(_state: ActionState, form: FormData): Promis
 
 /** "Add to my overlays" on the catalogue: a copy of a predefined overlay, then its editor. */
 export async function forkOverlay(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const name = overlayNameSchema.safeParse(text(form, "name"));
   if (!name.success) return { error: name.error.issues[0]?.message ?? "Give the copy a name." };
   let id: string;
@@ -61,6 +65,7 @@ export async function forkOverlay(_state: ActionState, form: FormData): Promise<
 }
 
 export async function deleteOverlay(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const name = text(form, "name");
   try {
     await (await api()).overlays.remove({ overlayId: text(form, "id") });
@@ -82,8 +87,11 @@ export type SaveResult =
 
 /** The editor's Save: the name and document with the rev it started from; a save elsewhere in between is a conflict, nothing overwritten. */
 export async function saveOverlay(input: { overlayId: string; baseRev: number; name: string; document: Record<string, unknown> }): Promise<SaveResult> {
+  // The API's own schema, so a call the editor never makes is refused in the editor's terms before anything runs.
+  const checked = checkArgument(updateOverlayInputSchema, input);
+  if (!checked.ok) return { ok: false, problems: checked.problems, message: WRONG_CALL };
   try {
-    const { item } = await (await api()).overlays.update(input);
+    const { item } = await (await api()).overlays.update(checked.value);
     revalidatePath("/overlays");
     return { ok: true, item };
   } catch (error) {
@@ -100,6 +108,7 @@ export async function saveOverlay(input: { overlayId: string; baseRev: number; n
 
 /** The saved version, for "Load the newer version". */
 export async function loadOverlay(overlayId: string): Promise<{ ok: true; item: OverlayRecord } | { ok: false; message: string }> {
+  if (!checkArgument(overlayIdSchema, overlayId).ok) return { ok: false, message: WRONG_CALL };
   try {
     return { ok: true, item: (await (await api()).overlays.get({ overlayId })).item };
   } catch (error) {
@@ -109,11 +118,14 @@ export async function loadOverlay(overlayId: string): Promise<{ ok: true; item: 
   }
 }
 
+const browserSourceChange = z.tuple([overlayIdSchema, z.enum(["renew", "revoke"])]);
+
 /** A new OBS address (the old one stops answering), or none at all. */
 export async function changeBrowserSource(
   overlayId: string,
   change: "renew" | "revoke",
 ): Promise<{ ok: true; item: OverlayRecord } | { ok: false; message: string }> {
+  if (!checkArgument(browserSourceChange, [overlayId, change]).ok) return { ok: false, message: WRONG_CALL };
   try {
     const overlays = (await api()).overlays;
     const { item } = change === "renew" ? await overlays.renewBrowserSource({ overlayId }) : await overlays.revokeBrowserSource({ overlayId });

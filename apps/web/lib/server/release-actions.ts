@@ -11,6 +11,7 @@
 import { publishReleaseSchema, withdrawReleaseSchema } from "@streamkit/api-contract";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { WRONG_CALL, isForm } from "./action-input";
 import { api } from "./api";
 import type { FormState } from "./auth-actions";
 import type { ActionState } from "./commerce-actions";
@@ -30,6 +31,7 @@ function problemsOf(issues: readonly { path: PropertyKey[] | string; message: st
 }
 
 export async function publishReleaseAction(_state: FormState, form: FormData): Promise<FormState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const fields = Object.fromEntries(["version", "target", "arch", "url", "signature", "notes", "rollout"].map((name) => [name, text(form, name)]));
   const rollout = fields.rollout === "" ? 100 : /^\d{1,3}$/.test(fields.rollout!) ? Number(fields.rollout) : Number.NaN;
   const parsed = publishReleaseSchema.safeParse({ ...fields, rollout: Number.isNaN(rollout) ? fields.rollout : rollout });
@@ -53,6 +55,7 @@ export async function publishReleaseAction(_state: FormState, form: FormData): P
 }
 
 export async function withdrawReleaseAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
   const parsed = withdrawReleaseSchema.safeParse({ version: text(form, "version"), target: text(form, "target"), arch: text(form, "arch") });
   if (!parsed.success) return { error: "That is not a release this page can withdraw; reload the page and try again." };
   let id: string | undefined;
