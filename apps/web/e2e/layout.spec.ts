@@ -281,6 +281,8 @@ async function connectDesktopApp(page: Page, request: APIRequestContext, site: s
     const answer = listener.nextAnswer();
     await page.getByRole("button", { name: "Allow Streamkit desktop" }).click();
     const code = (await answer).searchParams.get("code")!;
+    // The loopback answer sends the page on to the site's done page: wait for it, or the next navigation races it.
+    await page.waitForURL(/\/oauth\/desktop\/done\?status=success/);
     const tokens = await request.post("/api/oauth/token", {
       form: { grant_type: "authorization_code", code, redirect_uri: listener.redirectUri, client_id: "streamkit-desktop", code_verifier: verifier },
     });

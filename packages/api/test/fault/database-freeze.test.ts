@@ -1,25 +1,10 @@
-/**
- * A frozen database must not hang requests (README: Database outages).
- * PostgreSQL stopped with SIGSTOP keeps its sockets open and answers
- * nothing, so the server's statement_timeout cannot fire: the client-side
- * deadline (DATABASE_QUERY_TIMEOUT_MS) must. A throwaway cluster, a real
- * server process on it with connections open, then every process of the
- * cluster frozen: reads on /api/v1 and /api/trpc, writes and /readyz answer
- * 503 service_unavailable with Retry-After within the bound; thawed, the
- * same process answers 200 again, and no write answered 503 is in the
- * database. The deadline itself, on the client: a query or transaction cut
- * by it rolls back and leaves a working pool behind.
- */
-import { encode } from "@auth/core/jwt";
 import { availabilityLimits } from "@streamkit/api-contract";
-import { accounts, apiKeys, databaseUnavailableReason, migrateDatabase, openDatabase } from "@streamkit/db";
+import { accounts, apiKeys, databaseUnavailableReason, openDatabase } from "@streamkit/db";
 import { eq, inArray, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Cluster, startCluster } from "../support/cluster";
-import { insertAccount } from "../support/factories";
+import { answerWithin, type Cluster, clusterWithAccount } from "../support/cluster";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
-import { SESSION_COOKIE } from "../support/session";
 
 const AUTH_SECRET = "freeze-test-session-secret-0123456789abcdef";
 /** The server's client-side deadline in this test. */
@@ -38,13 +23,7 @@ let cookie: string;
 let accountId: string;
 
 beforeAll(async () => {
-  cluster = await startCluster();
-  const setup = await openDatabase({ url: cluster.url, maxConnections: 2 });
-  await migrateDatabase(setup);
-  const account = await insertAccount(setup.db);
-  await setup.close();
-  accountId = account.id;
-  cookie = `${SESSION_COOKIE}=${await encode({ token: { sub: account.id }, secret: AUTH_SECRET, salt: SESSION_COOKIE, maxAge: 3600 })}`;
+  ({ cluster, accountId, cookie } = await clusterWithAccount(AUTH_SECRET));
 }, 120_000);
 
 afterAll(async () => {
@@ -84,20 +63,8 @@ async function request(base: string, kind: Kind): Promise<Answer> {
       body: JSON.stringify({ name: keyName, scopes: ["plugins:read"] }),
     };
   }
-  let status = 0;
-  let retryAfter: string | null = null;
-  let body: unknown;
-  try {
-    // Without a deadline these wait for as long as the database is frozen: the signal ends the wait, and the test fails.
-    const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(ANSWER_BOUND_MS * 3) });
-    status = response.status;
-    retryAfter = response.headers.get("retry-after");
-    const text = await response.text();
-    body = text;
-    body = JSON.parse(text);
-  } catch (error) {
-    if (status === 0) body = String((error as { cause?: unknown }).cause ?? error);
-  }
+  // Without a deadline these wait for as long as the database is frozen: the timeout ends the wait, and the test fails.
+  const { status, retryAfter, body } = await answerWithin(`${base}${path}`, init, ANSWER_BOUND_MS * 3);
   return { kind, status, ms: performance.now() - t0, retryAfter, body, keyName };
 }
 

@@ -10,16 +10,14 @@
  * The website's guard (whileDatabaseDown) is checked on the same outage.
  */
 import { createServer, type Server } from "node:http";
-import { encode } from "@auth/core/jwt";
 import { availabilityLimits } from "@streamkit/api-contract";
 import { apiKeys, type DatabaseHandle, migrateDatabase, openDatabase } from "@streamkit/db";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { whileDatabaseDown } from "../../src/health";
-import { type Cluster, startCluster } from "../support/cluster";
+import { answerWithin, type Cluster, sessionCookie, startCluster } from "../support/cluster";
 import { insertAccount } from "../support/factories";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
-import { SESSION_COOKIE } from "../support/session";
 
 /** Longest an answer may take while the database is down: the connection wait (3 s) plus a connect attempt (2 s), with room for a loaded machine. */
 const ANSWER_BOUND_MS = 10_000;
@@ -66,8 +64,7 @@ it("answers 503 with Retry-After within the bound while the database is down, re
   const cookies: string[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
     const account = await insertAccount(setup.db);
-    const token = await encode({ token: { sub: account.id }, secret: AUTH_SECRET, salt: SESSION_COOKIE, maxAge: 3600 });
-    cookies.push(`${SESSION_COOKIE}=${token}`);
+    cookies.push(await sessionCookie(account.id, AUTH_SECRET));
   }
   await setup.close();
 
@@ -97,20 +94,8 @@ it("answers 503 with Retry-After within the bound while the database is down, re
         body: JSON.stringify({ name: keyName, scopes: ["plugins:read"] }),
       };
     }
-    let status = 0;
-    let retryAfter: string | null = null;
-    let body: unknown;
-    try {
-      const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(ANSWER_BOUND_MS * 3) });
-      status = response.status;
-      retryAfter = response.headers.get("retry-after");
-      const text = await response.text();
-      body = text;
-      body = JSON.parse(text);
-    } catch (error) {
-      // No answer at all (status 0) fails the test below, with what happened.
-      if (status === 0) body = String((error as { cause?: unknown }).cause ?? error);
-    }
+    // No answer at all (status 0) fails the test below, with what happened.
+    const { status, retryAfter, body } = await answerWithin(`${base}${path}`, init, ANSWER_BOUND_MS * 3);
     const answer = { kind, phase: at, status, ms: performance.now() - t0, retryAfter, body, keyName };
     answers.push(answer);
     return answer;

@@ -13,15 +13,12 @@
  */
 import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
-import { encode } from "@auth/core/jwt";
-import { apiKeys, migrateDatabase, openDatabase } from "@streamkit/db";
+import { apiKeys, openDatabase } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Cluster, startCluster } from "../support/cluster";
-import { insertAccount } from "../support/factories";
+import { type Cluster, clusterWithAccount } from "../support/cluster";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
-import { SESSION_COOKIE } from "../support/session";
 
 const AUTH_SECRET = "shutdown-test-session-secret-0123456789abcdef";
 /** Requests in flight at SIGTERM: half waiting on the database, half with their bodies half sent. */
@@ -34,13 +31,7 @@ let locker: postgres.Sql;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  cluster = await startCluster();
-  const setup = await openDatabase({ url: cluster.url, maxConnections: 2 });
-  await migrateDatabase(setup);
-  const account = await insertAccount(setup.db);
-  await setup.close();
-  accountId = account.id;
-  cookie = `${SESSION_COOKIE}=${await encode({ token: { sub: account.id }, secret: AUTH_SECRET, salt: SESSION_COOKIE, maxAge: 3600 })}`;
+  ({ cluster, accountId, cookie } = await clusterWithAccount(AUTH_SECRET));
   locker = postgres(cluster.url, { max: 2, onnotice: () => {} });
 }, 120_000);
 

@@ -11,6 +11,10 @@ import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { encode } from "@auth/core/jwt";
+import { migrateDatabase, openDatabase } from "@streamkit/db";
+import { insertAccount } from "./factories";
+import { SESSION_COOKIE } from "./session";
 
 const run = promisify(execFile);
 const BIN = "/usr/lib/postgresql/15/bin";
@@ -104,4 +108,37 @@ export async function startCluster(): Promise<Cluster> {
   };
   await cluster.start();
   return cluster;
+}
+
+/** A website session cookie for an account, signed with the AUTH_SECRET a test's server process runs with. */
+export async function sessionCookie(accountId: string, authSecret: string): Promise<string> {
+  return `${SESSION_COOKIE}=${await encode({ token: { sub: accountId }, secret: authSecret, salt: SESSION_COOKIE, maxAge: 3600 })}`;
+}
+
+/** A started, migrated cluster holding one account, with a session cookie for it. */
+export async function clusterWithAccount(authSecret: string): Promise<{ cluster: Cluster; accountId: string; cookie: string }> {
+  const cluster = await startCluster();
+  const setup = await openDatabase({ url: cluster.url, maxConnections: 2 });
+  await migrateDatabase(setup);
+  const account = await insertAccount(setup.db);
+  await setup.close();
+  return { cluster, accountId: account.id, cookie: await sessionCookie(account.id, authSecret) };
+}
+
+/** What a request got while the database was failing: status 0 and the cause when no answer came within `timeoutMs`; the body parsed when it is JSON. */
+export async function answerWithin(url: string, init: RequestInit, timeoutMs: number): Promise<{ status: number; retryAfter: string | null; body: any }> {
+  let status = 0;
+  let retryAfter: string | null = null;
+  let body: unknown;
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    status = response.status;
+    retryAfter = response.headers.get("retry-after");
+    const text = await response.text();
+    body = text;
+    body = JSON.parse(text);
+  } catch (error) {
+    if (status === 0) body = String((error as { cause?: unknown }).cause ?? error);
+  }
+  return { status, retryAfter, body };
 }
