@@ -13,6 +13,7 @@ import { rateLimits, windowName } from "@streamkit/api-contract";
 import type { AppDeps } from "./deps";
 import { writePlainPage } from "./plain-page";
 import { addressCounter } from "./rest/anonymous-limit";
+import { lowerCase } from "./rest/results";
 import { rateLimitHeaders } from "./services/rate-limit";
 
 /** Counts one page rendered for `address`; past the limit, answers the 429 page and returns false. */
@@ -31,5 +32,3 @@ export function admitPageView(deps: AppDeps, req: IncomingMessage, res: ServerRe
   });
   return false;
 }
-
-const lowerCase = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));

@@ -11,6 +11,7 @@ import { isAppError } from "../errors";
 import { limitPerAddress } from "../rest/anonymous-limit";
 import { jsonResult, type RawInput, type RawRoute } from "../rest/raw";
 import type { RestResult } from "../rest/handler";
+import { lowerCase } from "../rest/results";
 import { exchangeCode } from "../services/oauth-codes";
 import { refreshTokens, revokeToken } from "../services/oauth-tokens";
 import { findClient } from "./clients";
@@ -40,7 +41,7 @@ async function speakingOAuth(context: Context, work: () => Promise<RestResult>):
     return await work();
   } catch (error) {
     if (isAppError(error) && error.code === "rate_limited") {
-      return jsonResult(429, { error: "rate_limited", error_description: error.message }, { ...NO_STORE, ...lowerCaseKeys(error.headers) });
+      return jsonResult(429, { error: "rate_limited", error_description: error.message }, { ...NO_STORE, ...lowerCase(error.headers ?? {}) });
     }
     if (!(error instanceof OAuthError)) throw error;
     const headers: Record<string, string> = { ...NO_STORE };
@@ -48,8 +49,6 @@ async function speakingOAuth(context: Context, work: () => Promise<RestResult>):
     return jsonResult(error.status, { error: error.code, error_description: error.description }, headers);
   }
 }
-
-const lowerCaseKeys = (headers: Record<string, string> = {}) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /** The client named in the body. No or an unknown client is 401 invalid_client, as RFC 6749 §5.2 answers a client that failed to authenticate. */
 function clientOf(form: Map<string, string>) {
