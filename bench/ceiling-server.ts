@@ -9,7 +9,7 @@ import { openDatabase } from "@streamkit/db";
 import { plugins } from "@streamkit/db";
 import { fillPlaceholders, getTableColumns } from "drizzle-orm";
 import postgres from "postgres";
-import { marketPageStatement, marketPageValues, publishedPluginStatement, versionsStatement } from "../packages/api/src/services/listings";
+import { marketPageStatement, marketPageValues, publishedPluginStatement, versionsStatement } from "../packages/api/src/plugins/listings";
 
 const url = process.env.DATABASE_URL!;
 const port = Number(process.env.PORT ?? 3201);

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { predefinedOverlays } from "@streamkit/overlay";
 import { Agent, request as httpRequest } from "node:http";
 import postgres from "postgres";
-import { hashPassword } from "../../packages/api/src/auth/password";
+import { hashPassword } from "../../packages/api/src/accounts/password";
 import { type LoadResult, load } from "../lib/load";
 import { startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
 import { signIn } from "../lib/session";

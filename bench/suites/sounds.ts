@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { desktopClient, scopes } from "@streamkit/api-contract";
 import { accounts, oauthGrants, openDatabase } from "@streamkit/db";
-import { issueTokens } from "../../packages/api/src/services/oauth-tokens";
+import { issueTokens } from "../../packages/api/src/oauth/oauth-tokens";
 import { load } from "../lib/load";
 import { startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
 import { type Comparison, printComparisons, writeResults } from "../lib/report";

@@ -37,7 +37,7 @@ export const httpLimits = {
 } as const;
 
 /**
- * Repeated log lines (packages/api/src/log-gate.ts): one message about one
+ * Repeated log lines (packages/api/src/shared/log-gate.ts): one message about one
  * client address is written at most once per interval; the next one written
  * says how many were left out meanwhile. At most `maxKeys` pairs are
  * remembered; past that the oldest is forgotten.
@@ -48,7 +48,7 @@ export const logLimits = {
 } as const;
 
 /**
- * Timeouts of the HTTP server (packages/api/src/http-server.ts), in
+ * Timeouts of the HTTP server (packages/api/src/server/http-server.ts), in
  * milliseconds: a client slower than these is cut off, so slow or stalled
  * connections cannot pile up.
  */

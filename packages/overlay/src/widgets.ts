@@ -8,7 +8,7 @@ import { group, rect, solid, text } from "./predefined";
  * chat box, a goal bar, an alert — drawn on a small canvas of their own, so a
  * streamer places them anywhere in a scene. Documents of kind `widget`, schema
  * 1, made by the Streamkit team; each names the plan that may add it (SPEC §8).
- * Synced into the catalogue on every start (packages/api services/market-catalogue.ts);
+ * Synced into the catalogue on every start (packages/api market/market-catalogue.ts);
  * checked and rendered by the tests.
  */
 export interface MarketWidget {

@@ -13,7 +13,7 @@ export interface BuyerCountry {
 
 /**
  * The country that decides what this visitor pays — the same rule as the
- * checkout itself (packages/api payments/checkout.ts): the account's country
+ * checkout itself (packages/api billing/checkout.ts): the account's country
  * when it has one, otherwise the visitor's region, which the buy page also
  * hands to the checkout.
  */

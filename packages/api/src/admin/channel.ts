@@ -9,8 +9,8 @@ import { existsSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AppDeps } from "../deps";
-import { toAppError } from "../error-mapping";
+import type { AppDeps } from "../shared/deps";
+import { toAppError } from "../shared/error-mapping";
 import { runAdminCommand } from "./commands";
 
 export type ChannelAnswer = { ok: true; result: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };

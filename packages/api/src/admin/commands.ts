@@ -7,18 +7,18 @@
 import { parseArgs } from "node:util";
 import { type Scope, scopes } from "@streamkit/api-contract";
 import { type PlanName, planNames } from "@streamkit/plans";
-import { hashPassword } from "../auth/password";
-import type { AppDeps } from "../deps";
-import { AppError } from "../errors";
-import { createAccount, findAccountByEmail } from "../services/accounts";
-import { createApiKey, revokeApiKey } from "../services/api-keys";
-import { runPayouts } from "../services/ledger";
-import { changeAccount } from "../services/operator-accounts";
-import { reviewPriceRequest } from "../services/prices";
-import { refundPurchase } from "../services/purchases";
-import { listReleases, publishRelease, withdrawRelease } from "../services/releases";
-import { soundCommands } from "./sound-commands";
-import { subscriptionCommands } from "./subscription-commands";
+import { hashPassword } from "../accounts/password";
+import type { AppDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+import { createAccount, findAccountByEmail } from "../accounts/accounts";
+import { createApiKey, revokeApiKey } from "../accounts/api-keys";
+import { runPayouts } from "../billing/ledger";
+import { changeAccount } from "../accounts/operator-accounts";
+import { reviewPriceRequest } from "../plugins/prices";
+import { refundPurchase } from "../billing/purchases";
+import { listReleases, publishRelease, withdrawRelease } from "../updater/releases";
+import { soundCommands } from "../sounds/admin-commands";
+import { subscriptionCommands } from "../billing/admin-commands";
 
 type Flags = Record<string, string | boolean | undefined>;
 

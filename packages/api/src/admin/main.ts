@@ -10,10 +10,10 @@ import pino from "pino";
 import { migrateDatabase, openDatabase } from "@streamkit/db";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { acquireDataDirLock, lockHolder } from "../data-dir-lock";
-import { createDeps } from "../deps";
-import { loadEnv } from "../env";
-import { createLogger } from "../logger";
+import { acquireDataDirLock, lockHolder } from "../shared/data-dir-lock";
+import { createDeps } from "../shared/deps";
+import { loadEnv } from "../shared/env";
+import { createLogger } from "../shared/logger";
 import { type ChannelAnswer, describe, sendToAdminChannel } from "./channel";
 import { runAdminCommand, usageText } from "./commands";
 

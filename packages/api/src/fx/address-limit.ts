@@ -1,10 +1,10 @@
 import { type Db, rateLimitWindows } from "@streamkit/db";
 import { rateLimits } from "@streamkit/api-contract";
 import { sql } from "drizzle-orm";
-import type { Context } from "../context";
-import type { AppDeps } from "../deps";
-import { decideWindow, type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "../services/rate-limit";
-import { middleware } from "../trpc";
+import type { Context } from "../shared/context";
+import type { AppDeps } from "../shared/deps";
+import { decideWindow, type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "../shared/rate-limit";
+import { middleware } from "../shared/trpc";
 import { FX_SERVICE } from "./config";
 
 /**
@@ -14,7 +14,7 @@ import { FX_SERVICE } from "./config";
  * TRUSTED_PROXIES). The X-RateLimit-* headers go on every answer, 304s and
  * errors included; past the limit, 429 rate_limited with Retry-After.
  *
- * The same fixed windows, table and decision as services/rate-limit.ts's
+ * The same fixed windows, table and decision as shared/rate-limit.ts's
  * hitRateLimit, with one difference for throughput: the hits that arrive while
  * this process's previous statement is in flight are counted together, in one
  * multi-row upsert that adds n to a bucket and returns its new total T. Those

@@ -1,5 +1,5 @@
 import { type FxConfig, fxConfigSchema } from "@streamkit/fx";
-import type { Env } from "../env";
+import type { Env } from "../shared/env";
 
 /**
  * How this server runs the exchange-rate service, read from the validated env.

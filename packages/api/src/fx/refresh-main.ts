@@ -25,9 +25,9 @@
 import { mkdirSync } from "node:fs";
 import { migrateDatabase, openDatabase } from "@streamkit/db";
 import pino from "pino";
-import { acquireDataDirLock } from "../data-dir-lock";
-import { type AppDeps, createDeps } from "../deps";
-import { loadEnv } from "../env";
+import { acquireDataDirLock } from "../shared/data-dir-lock";
+import { type AppDeps, createDeps } from "../shared/deps";
+import { loadEnv } from "../shared/env";
 import { installFx } from "./service";
 import { fxConfigFromEnv } from "./config";
 

@@ -13,8 +13,8 @@ import {
   resolveSources,
   type SourceStates,
 } from "@streamkit/fx";
-import type { AppDeps } from "../deps";
-import { hitRateLimit } from "../services/rate-limit";
+import type { AppDeps } from "../shared/deps";
+import { hitRateLimit } from "../shared/rate-limit";
 import { FX_SERVICE, fxConfigFromEnv, staleAfterMs } from "./config";
 import { type FxSnapshot, makeSnapshot } from "./snapshot";
 import { loadFeedHealth, loadFeedStates, newestDay, newestDayHead, insertMissingDays, saveFeedStates, type StoredDay, upsertDays } from "./store";

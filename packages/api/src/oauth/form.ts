@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError } from "../shared/errors";
 import type { RawInput } from "../rest/raw";
 import { OAuthError } from "./protocol-error";
 

@@ -6,14 +6,14 @@
  * `Cache-Control: no-store` — the one documented exception to SPEC §7.
  */
 import { authorizationServerMetadata, oauthLimits, oauthPaths, type TokenResponse } from "@streamkit/api-contract";
-import type { Context } from "../context";
-import { isAppError } from "../errors";
+import type { Context } from "../shared/context";
+import { isAppError } from "../shared/errors";
 import { limitPerAddress } from "../rest/anonymous-limit";
 import { jsonResult, type RawInput, type RawRoute } from "../rest/raw";
 import type { RestResult } from "../rest/handler";
 import { lowerCase } from "../rest/results";
-import { exchangeCode } from "../services/oauth-codes";
-import { refreshTokens, revokeToken } from "../services/oauth-tokens";
+import { exchangeCode } from "./oauth-codes";
+import { refreshTokens, revokeToken } from "./oauth-tokens";
 import { findClient } from "./clients";
 import { readOAuthForm, required } from "./form";
 import { OAuthError } from "./protocol-error";

@@ -1,7 +1,7 @@
 import { type OverlayDocument, renderSvg } from "@streamkit/overlay";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../shared/deps";
 import { BoundedStore } from "../rest/bounded-store";
-import { readSourceDocument } from "../services/overlay-source";
+import { readSourceDocument } from "./overlay-source";
 
 /**
  * The browser source's drawings, made once per overlay revision and shared by

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { renderPreviewSvg } from "@streamkit/overlay";
-import { AppError, notFound } from "../errors";
+import { AppError, notFound } from "../shared/errors";
 import { etagMatches } from "../rest/etag";
 import type { RestResult } from "../rest/handler";
 import type { RawRoute } from "../rest/raw";
-import { findCatalogOverlay } from "../services/catalog";
-import { readBrowserSource } from "../services/overlay-source";
+import { findCatalogOverlay } from "./catalog";
+import { readBrowserSource } from "./overlay-source";
 import { sourceDrawing } from "./drawings";
 
 /** The previews are the site's own drawings: nothing in them may run or load. */

@@ -21,9 +21,9 @@
  * OpenAPI document and preflights are not counted either.
  */
 import { httpLimits, rateLimits } from "@streamkit/api-contract";
-import type { Context } from "../context";
-import type { AppDeps } from "../deps";
-import { decideWindow, type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "../services/rate-limit";
+import type { Context } from "../shared/context";
+import type { AppDeps } from "../shared/deps";
+import { decideWindow, type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "../shared/rate-limit";
 
 /** One process's counts of the current window. */
 export class AnonymousCounter {

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError } from "../shared/errors";
 
 /** True for `application/json` with no charset or a UTF-8 one (case-insensitive, as media types are). */
 export function isJsonContentType(header: string | null): boolean {

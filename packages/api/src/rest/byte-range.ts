@@ -4,7 +4,7 @@
  * for several is answered whole (200), as §14.2 lets a server ignore Range,
  * so no multipart/byteranges is ever produced.
  */
-import type { ByteRange } from "../blobs";
+import type { ByteRange } from "../shared/blobs/index";
 
 export type RangeDecision =
   /** Serve everything: no Range, one that is invalid or not in bytes, several ranges, or an If-Range that no longer matches. */

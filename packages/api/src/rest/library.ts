@@ -5,7 +5,7 @@
  */
 import type { AnyRouter } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import type { Context } from "../context";
+import type { Context } from "../shared/context";
 
 const jsonContentType = new Headers({ "content-type": "application/json" });
 const STATE = Symbol("rest-request-state");

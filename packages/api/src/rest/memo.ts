@@ -6,7 +6,7 @@
  *   current snapshot does (a new day, a refresh, turning stale);
  * - `marketplace`: anonymous browsing — GET /plugins and /plugins/{slug}
  *   without credentials — whose answers change with the marketplace's version
- *   in the database (rest/marketplace-version.ts), and whose downloads counts
+ *   in the database (shared/marketplace-version.ts), and whose downloads counts
  *   may lag: an entry lives at most anonymousBrowsing.maxAgeSeconds. These
  *   answers get a strong ETag of their bytes, `Cache-Control: public,
  *   max-age=…` and `Vary: Authorization`; keyed ones never come here.
@@ -20,10 +20,10 @@
  */
 import { createHash } from "node:crypto";
 import { anonymousBrowsing } from "@streamkit/api-contract";
-import type { AppDeps } from "../deps";
+import type { AppDeps } from "../shared/deps";
 import { fxFor } from "../fx/service";
 import { BoundedStore, type StoreLimits } from "./bounded-store";
-import { marketplaceVersionOf } from "./marketplace-version";
+import { marketplaceVersionOf } from "../shared/marketplace-version";
 
 export type MemoSource = "fx" | "marketplace";
 

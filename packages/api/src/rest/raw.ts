@@ -8,7 +8,7 @@
  * the route's limit; an answer may stream.
  */
 import { Readable } from "node:stream";
-import type { Context } from "../context";
+import type { Context } from "../shared/context";
 import { readBodyWithin } from "./body";
 import type { RestRequest, RestResult } from "./handler";
 

@@ -1,5 +1,5 @@
-import type { ResponseMeta } from "../context";
-import type { AppError } from "../errors";
+import type { ResponseMeta } from "../shared/context";
+import type { AppError } from "../shared/errors";
 import { etagMatches } from "./etag";
 import type { RestRequest, RestResult } from "./handler";
 import type { LibraryResult } from "./library";

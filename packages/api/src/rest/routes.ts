@@ -1,5 +1,5 @@
 import type { AnyRouter } from "@trpc/server";
-import type { Meta, RestMeta } from "../trpc";
+import type { Meta, RestMeta } from "../shared/trpc";
 
 export interface RestRoute {
   method: string;

@@ -1,8 +1,8 @@
 import type { AnyRouter } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { httpLimits } from "@streamkit/api-contract";
-import { toAppError, unwrapError } from "../error-mapping";
-import { AppError } from "../errors";
+import { toAppError, unwrapError } from "../shared/error-mapping";
+import { AppError } from "../shared/errors";
 import { fromFetchResponse, type RawInput, type RawRoute } from "./raw";
 
 /**

@@ -12,16 +12,16 @@
  * /api/sounds for the website's player with the signed-in session.
  */
 import { soundLimits } from "@streamkit/api-contract";
-import { accountDisabled } from "../auth/errors";
-import { blobStore } from "../blobs";
-import type { Context } from "../context";
-import { AppError, notFound } from "../errors";
+import { accountDisabled } from "../shared/auth-errors";
+import { blobStore } from "../shared/blobs/index";
+import type { Context } from "../shared/context";
+import { AppError, notFound } from "../shared/errors";
 import { decideRange, ifRangeHolds } from "../rest/byte-range";
 import { etagMatches } from "../rest/etag";
 import type { RawInput, RawRoute } from "../rest/raw";
 import type { RestResult } from "../rest/handler";
-import { findSound, soundEtag } from "../services/sounds";
-import { checkScope } from "../trpc";
+import { findSound, soundEtag } from "./sounds";
+import { checkScope } from "../shared/trpc";
 
 export const soundAudioCacheControl = `private, max-age=${soundLimits.audioMaxAgeSeconds}, immutable`;
 

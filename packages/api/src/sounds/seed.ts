@@ -9,7 +9,7 @@
  */
 import { type Db, settings, sounds } from "@streamkit/db";
 import { eq, inArray } from "drizzle-orm";
-import { addSound } from "../services/sounds";
+import { addSound } from "./sounds";
 import { type SeededSound, seededLicence, seededSampleRate, seededSounds } from "./catalogue";
 import { recipes } from "./recipes";
 import { encodeWav, render } from "./synth";

@@ -3,7 +3,7 @@
  * text file per platform, named as Tauri names its update bundles, whose bytes
  * follow from the version, target and arch alone. This server serves them
  * (demo-downloads-route.ts) and the demo releases sign them
- * (seed/demo-releases.ts), so an update can be tried end to end with no
+ * (updater/demo-releases.ts), so an update can be tried end to end with no
  * storage of its own.
  */
 import type { ReleaseArch, ReleaseTarget } from "@streamkit/api-contract";

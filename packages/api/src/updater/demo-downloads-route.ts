@@ -6,7 +6,7 @@
  * not_found.
  */
 import { createHash } from "node:crypto";
-import { notFound } from "../errors";
+import { notFound } from "../shared/errors";
 import { etagMatches } from "../rest/etag";
 import type { RawRoute } from "../rest/raw";
 import { DEMO_DOWNLOADS_PATH, demoArtefact, demoArtefactBytes, demoArtefacts } from "./demo-artefacts";

@@ -14,7 +14,7 @@ import { availabilityLimits } from "@streamkit/api-contract";
 import { apiKeys, type DatabaseHandle, migrateDatabase, openDatabase } from "@streamkit/db";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { whileDatabaseDown } from "../../src/health";
+import { whileDatabaseDown } from "../../src/server/health";
 import { answerWithin, type Cluster, sessionCookie, startCluster } from "../support/cluster";
 import { insertAccount } from "../support/factories";
 import { type ServerProcess, startServerProcess } from "../support/server-process";

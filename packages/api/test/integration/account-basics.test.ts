@@ -8,15 +8,15 @@ import { accounts, ledgerEntries, outboxMessages, passwordResets, plugins } from
 import { and, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resolveCaller } from "../../src/auth/principal";
-import { verifyPassword } from "../../src/auth/password";
-import { createContext } from "../../src/context";
-import { loadEnv } from "../../src/env";
-import { toAppError } from "../../src/error-mapping";
-import { createMailer } from "../../src/mail/mailer";
-import { appRouter } from "../../src/routers";
-import { createAccount, findSessionAccount } from "../../src/services/accounts";
-import { createCallerFactory } from "../../src/trpc";
+import { resolveCaller } from "../../src/accounts/principal";
+import { verifyPassword } from "../../src/accounts/password";
+import { createContext } from "../../src/shared/context";
+import { loadEnv } from "../../src/shared/env";
+import { toAppError } from "../../src/shared/error-mapping";
+import { createMailer } from "../../src/shared/mailer";
+import { appRouter } from "../../src/app/router";
+import { createAccount, findSessionAccount } from "../../src/accounts/accounts";
+import { createCallerFactory } from "../../src/shared/trpc";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { buy, webCaller } from "../support/commerce";
@@ -24,7 +24,7 @@ import { bearer, insertAccount, insertKey, insertPlugin } from "../support/facto
 import { raceThroughLock } from "../support/race";
 import { sessionCookie } from "../support/session";
 import { readTrpc, trpcQuery } from "../support/trpc";
-import { hashPassword } from "../../src/auth/password";
+import { hashPassword } from "../../src/accounts/password";
 
 // Ahead of the real time that session cookies are signed with: a change "now" ends sessions made before it.
 const clock = new TestClock(Date.now() + 5_000);

@@ -7,7 +7,7 @@
  */
 import type { PublishRelease } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listReleases, publishRelease } from "../../src/services/releases";
+import { listReleases, publishRelease } from "../../src/updater/releases";
 import { createTestApp, type TestApp } from "../support/app";
 import { bearer, insertAccount, insertKey } from "../support/factories";
 import { sessionCookie } from "../support/session";

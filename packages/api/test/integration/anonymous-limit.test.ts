@@ -11,7 +11,7 @@ import { httpLimits, rateLimits } from "@streamkit/api-contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { anonymousCounter } from "../../src/rest/anonymous-limit";
 import { createRestHandler } from "../../src/rest/handler";
-import { appRouter } from "../../src/routers";
+import { appRouter } from "../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../support/factories";

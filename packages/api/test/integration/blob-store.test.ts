@@ -8,8 +8,8 @@ import { createHash } from "node:crypto";
 import { blobChunks, type DatabaseHandle } from "@streamkit/db";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BlobStore } from "../../src/blobs";
-import { createDatabaseBlobStore } from "../../src/blobs/database-blob-store";
+import type { BlobStore } from "../../src/shared/blobs/index";
+import { createDatabaseBlobStore } from "../../src/shared/blobs/database-blob-store";
 import { createTestDatabase } from "../support/database";
 
 let database: DatabaseHandle;

@@ -8,7 +8,7 @@
 import { plugins } from "@streamkit/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cachedPageNonce, cachedPageVersion } from "../../src/cached-pages";
+import { cachedPageNonce, cachedPageVersion } from "../../src/server/cached-pages";
 import { fxFor } from "../../src/fx/service";
 import { createTestApp, type TestApp } from "../support/app";
 import { insertAccount, insertPlugin } from "../support/factories";

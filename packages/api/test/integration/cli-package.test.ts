@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI_TARBALL_PATH, cliPackageRoute, cliTarballFile } from "../../src/cli-package/route";
+import { CLI_TARBALL_PATH, cliPackageRoute, cliTarballFile } from "../../src/plugins/cli-package-route";
 import { createRestHandler } from "../../src/rest/handler";
-import { appRouter } from "../../src/routers";
+import { appRouter } from "../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseHandle } from "@streamkit/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONNECTION_REFUSED, CONNECTION_REFUSED_TOTAL } from "../../src/connection-limit";
+import { CONNECTION_REFUSED, CONNECTION_REFUSED_TOTAL } from "../../src/server/connection-limit";
 import { createTestDatabase } from "../support/database";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 

@@ -6,7 +6,7 @@
  */
 import { marketThemes, marketWidgets, predefinedOverlays } from "@streamkit/overlay";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { privatePaths, publicPages, type SitemapEntry, sitemapXml } from "../../src/crawlers";
+import { privatePaths, publicPages, type SitemapEntry, sitemapXml } from "../../src/server/crawlers";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../support/factories";
 import { jsonPost, publishBody } from "../support/packages";

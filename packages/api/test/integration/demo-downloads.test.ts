@@ -6,14 +6,14 @@
  * master secret — once: seeding again, or a restart with the same secret,
  * changes nothing.
  */
-import { listReleases } from "../../src/services/releases";
+import { listReleases } from "../../src/updater/releases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeps } from "../../src/deps";
-import { createLogger } from "../../src/logger";
-import { seedDemoCatalogue } from "../../src/seed/demo";
-import { demoReleases } from "../../src/seed/demo-releases";
+import { createDeps } from "../../src/shared/deps";
+import { createLogger } from "../../src/shared/logger";
+import { seedDemoCatalogue } from "../../src/plugins/demo-catalogue";
+import { demoReleases } from "../../src/updater/demo-releases";
 import { DEMO_DOWNLOADS_PATH, DEMO_VERSION, demoArtefactBytes, demoArtefacts } from "../../src/updater/demo-artefacts";
-import { tauriPublicKey, verifyMinisign } from "../../src/updater/minisign";
+import { tauriPublicKey, verifyMinisign } from "../../src/shared/minisign";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;

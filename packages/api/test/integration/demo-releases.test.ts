@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { DatabaseHandle } from "@streamkit/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_VERSION, demoArtefacts } from "../../src/updater/demo-artefacts";
-import { verifyMinisign } from "../../src/updater/minisign";
+import { verifyMinisign } from "../../src/shared/minisign";
 import { createTestDatabase } from "../support/database";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 

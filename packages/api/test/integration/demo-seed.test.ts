@@ -1,7 +1,7 @@
 import { catalogue } from "@streamkit/db/seed/catalogue";
 import { checkPackage } from "@streamkit/plugin-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filesFor, seedDemoCatalogue } from "../../src/seed/demo";
+import { filesFor, seedDemoCatalogue } from "../../src/plugins/demo-catalogue";
 import { createTestApp, type TestApp } from "../support/app";
 
 describe("the demo catalogue", () => {

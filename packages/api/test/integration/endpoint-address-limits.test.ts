@@ -9,9 +9,9 @@
 import { oauthPaths, rateLimits } from "@streamkit/api-contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createRestHandler } from "../../src/rest/handler";
-import { rawRoutes } from "../../src/rest/raw-routes";
-import { buildAuthConfig } from "../../src/auth/auth-config";
-import { appRouter } from "../../src/routers";
+import { rawRoutes } from "../../src/app/raw-routes";
+import { buildAuthConfig } from "../../src/accounts/auth-config";
+import { appRouter } from "../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "../../src/errors";
+import { AppError } from "../../src/shared/errors";
 import { createRestHandler } from "../../src/rest/handler";
-import { appRouter } from "../../src/routers";
-import { createRouter, publicProcedure } from "../../src/trpc";
+import { appRouter } from "../../src/app/router";
+import { createRouter, publicProcedure } from "../../src/shared/trpc";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { capturedLog, endlessBody } from "../support/streams";
 

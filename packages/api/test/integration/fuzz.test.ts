@@ -9,7 +9,7 @@
 import { errorCodes } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRestHandler } from "../../src/rest/handler";
-import { appRouter } from "../../src/routers";
+import { appRouter } from "../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { insertAccount, insertKey, insertPlugin } from "../support/factories";

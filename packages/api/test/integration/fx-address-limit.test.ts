@@ -7,11 +7,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createContext } from "../../src/context";
-import type { AppDeps } from "../../src/deps";
+import { createContext } from "../../src/shared/context";
+import type { AppDeps } from "../../src/shared/deps";
 import { createRestHandler } from "../../src/rest/handler";
-import { appRouter } from "../../src/routers";
-import { createCallerFactory } from "../../src/trpc";
+import { appRouter } from "../../src/app/router";
+import { createCallerFactory } from "../../src/shared/trpc";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 

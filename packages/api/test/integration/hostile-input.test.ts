@@ -7,7 +7,7 @@
 import { httpLimits } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectRoutes } from "../../src/rest/routes";
-import { appRouter } from "../../src/routers";
+import { appRouter } from "../../src/app/router";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../support/factories";

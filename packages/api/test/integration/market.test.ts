@@ -8,7 +8,7 @@ import { marketThemes, marketWidgets, predefinedOverlays, THEME_MEMBERS } from "
 import { type PlanName, planNames, planRank } from "@streamkit/plans";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { syncMarketCatalogue } from "../../src/services/market-catalogue";
+import { syncMarketCatalogue } from "../../src/market/market-catalogue";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { bearer, insertAccount, insertKey } from "../support/factories";

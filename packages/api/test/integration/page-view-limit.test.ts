@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveCaller } from "../../src/auth/principal";
-import { createContext } from "../../src/context";
-import { toAppError } from "../../src/error-mapping";
-import { appRouter } from "../../src/routers";
-import { createCallerFactory } from "../../src/trpc";
+import { resolveCaller } from "../../src/accounts/principal";
+import { createContext } from "../../src/shared/context";
+import { toAppError } from "../../src/shared/error-mapping";
+import { appRouter } from "../../src/app/router";
+import { createCallerFactory } from "../../src/shared/trpc";
 import { createTestApp, type TestApp } from "../support/app";
 import { insertAccount } from "../support/factories";
 import { sessionCookie } from "../support/session";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { reviewPriceRequest } from "../../src/services/prices";
+import { reviewPriceRequest } from "../../src/plugins/prices";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../support/factories";

@@ -1,12 +1,12 @@
 /**
- * The caller's `author` flag (auth/principal-columns.ts), read with the
+ * The caller's `author` flag (accounts/principal-columns.ts), read with the
  * account on every request: the website shows its author pages (Pricing,
  * Sales) to accounts that published a plugin, removed ones included.
  */
 import { plugins } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { findAccountById, findSessionAccount } from "../../src/services/accounts";
+import { findAccountById, findSessionAccount } from "../../src/accounts/accounts";
 import { createTestApp, type TestApp } from "../support/app";
 import { insertAccount, insertPlugin } from "../support/factories";
 

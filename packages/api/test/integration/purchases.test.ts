@@ -2,11 +2,11 @@ import { checkouts, ledgerEntries, purchases, webhookEvents } from "@streamkit/d
 import { commerce } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDeps } from "../../src/deps";
-import { signPayload } from "../../src/payments/signature";
-import { startCheckout } from "../../src/payments/checkout";
-import { runPayouts } from "../../src/services/ledger";
-import { refundPurchase } from "../../src/services/purchases";
+import { createDeps } from "../../src/shared/deps";
+import { signPayload } from "../../src/billing/payments/signature";
+import { startCheckout } from "../../src/billing/checkout";
+import { runPayouts } from "../../src/billing/ledger";
+import { refundPurchase } from "../../src/billing/purchases";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { buy, deliver, webCaller } from "../support/commerce";

@@ -1,5 +1,5 @@
 /**
- * Quotas are decided by the database (services/quota.ts): concurrent creations
+ * Quotas are decided by the database (shared/quota.ts): concurrent creations
  * of one account take turns on the account's row, so no two see the last free
  * place. Driven through the tRPC router as the website calls it (key creation
  * is website only).
@@ -9,11 +9,11 @@ import { apiKeyLimits } from "@streamkit/api-contract";
 import { apiKeys } from "@streamkit/db";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createContext } from "../../src/context";
-import { isAppError } from "../../src/errors";
-import { appRouter } from "../../src/routers";
-import { withinQuota } from "../../src/services/quota";
-import { createCallerFactory } from "../../src/trpc";
+import { createContext } from "../../src/shared/context";
+import { isAppError } from "../../src/shared/errors";
+import { appRouter } from "../../src/app/router";
+import { withinQuota } from "../../src/shared/quota";
+import { createCallerFactory } from "../../src/shared/trpc";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { webCaller } from "../support/commerce";

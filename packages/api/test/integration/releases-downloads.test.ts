@@ -7,9 +7,9 @@
  */
 import { releaseArches, releaseTargets } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoReleases } from "../../src/seed/demo-releases";
-import { publishMissingReleases, publishRelease, withdrawRelease } from "../../src/services/releases";
-import { minisignKeyFromSeed, minisignPublicKeyText, tauriPublicKey, tauriSignature } from "../../src/updater/minisign";
+import { demoReleases } from "../../src/updater/demo-releases";
+import { publishMissingReleases, publishRelease, withdrawRelease } from "../../src/updater/releases";
+import { minisignKeyFromSeed, minisignPublicKeyText, tauriPublicKey, tauriSignature } from "../../src/shared/minisign";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { insertAccount } from "../support/factories";
 import { sessionCookie } from "../support/session";

@@ -9,12 +9,12 @@
  * the specification (support/security-contract.ts) must agree exactly, so a
  * requirement cannot be dropped from one of them unnoticed.
  */
-import { generateApiKey } from "../../src/auth/api-key-format";
+import { generateApiKey } from "../../src/accounts/api-key-format";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ErrorCode, rateLimits, scopes } from "@streamkit/api-contract";
 import { catalogItems, inventoryItems, overlays } from "@streamkit/db";
 import { eq } from "drizzle-orm";
-import { documentedRawOperations } from "../../src/openapi/document";
+import { documentedRawOperations } from "../../src/app/openapi/document";
 import { grants, type PlanName, planNames, plans } from "@streamkit/plans";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";

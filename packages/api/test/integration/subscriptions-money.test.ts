@@ -2,9 +2,9 @@ import { revenueEntries, subscriptionPayments, subscriptions } from "@streamkit/
 import { subscriptionRules } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDeps } from "../../src/deps";
-import { receiveWebhook } from "../../src/payments/webhooks";
-import { TestClock as ServiceClock } from "../../src/test-clock";
+import { createDeps } from "../../src/shared/deps";
+import { receiveWebhook } from "../../src/billing/webhooks";
+import { TestClock as ServiceClock } from "../../src/shared/test-clock";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";
 import { deliver } from "../support/commerce";

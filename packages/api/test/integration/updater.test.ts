@@ -6,8 +6,8 @@
  * installation, unknown platforms 404 and a bad version 400 in the envelope.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../src/errors";
-import { listReleases, publishRelease, withdrawRelease } from "../../src/services/releases";
+import { AppError } from "../../src/shared/errors";
+import { listReleases, publishRelease, withdrawRelease } from "../../src/updater/releases";
 import { createTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;

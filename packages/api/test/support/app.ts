@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "@streamkit/db";
-import { type AppDeps, createDeps } from "../../src/deps";
-import { loadEnv } from "../../src/env";
-import { createLogger } from "../../src/logger";
-import { buildAuthConfig } from "../../src/auth/auth-config";
+import { type AppDeps, createDeps } from "../../src/shared/deps";
+import { loadEnv } from "../../src/shared/env";
+import { createLogger } from "../../src/shared/logger";
+import { buildAuthConfig } from "../../src/accounts/auth-config";
 import { createRestHandler } from "../../src/rest/handler";
-import { rawRoutes } from "../../src/rest/raw-routes";
-import { appRouter } from "../../src/routers";
+import { rawRoutes } from "../../src/app/raw-routes";
+import { appRouter } from "../../src/app/router";
 import { createTestDatabase } from "./database";
 
 export const BASE = "http://localhost:3000";

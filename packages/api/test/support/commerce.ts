@@ -1,6 +1,6 @@
-import type { AccountCaller } from "../../src/context";
-import { startCheckout } from "../../src/payments/checkout";
-import { findAccountById } from "../../src/services/accounts";
+import type { AccountCaller } from "../../src/shared/context";
+import { startCheckout } from "../../src/billing/checkout";
+import { findAccountById } from "../../src/accounts/accounts";
 import type { TestApp } from "./app";
 
 /** The website's principal for an account, as its session would produce it. */

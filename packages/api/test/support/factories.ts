@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { desktopClient, type Scope, scopes } from "@streamkit/api-contract";
 import { accounts, apiKeys, type Db, oauthGrants, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
 import { eq } from "drizzle-orm";
-import { createApiKey } from "../../src/services/api-keys";
-import { issueTokens, revokeGrant } from "../../src/services/oauth-tokens";
+import { createApiKey } from "../../src/accounts/api-keys";
+import { issueTokens, revokeGrant } from "../../src/oauth/oauth-tokens";
 import type { PriceTier } from "@streamkit/plans";
 import { versionKey } from "@streamkit/plugin-rules";
 

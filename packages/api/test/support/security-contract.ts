@@ -1,8 +1,8 @@
 import type { Scope } from "@streamkit/api-contract";
 import { type EntitlementName, type PlanName, planFor } from "@streamkit/plans";
 import { collectRoutes } from "../../src/rest/routes";
-import { appRouter } from "../../src/routers";
-import type { RestMeta } from "../../src/trpc";
+import { appRouter } from "../../src/app/router";
+import type { RestMeta } from "../../src/shared/trpc";
 
 /** What a security case needs to know about the world it runs in. */
 export interface SecurityFixture {

@@ -4,10 +4,10 @@
  * and HTTP server module as production (http-server.ts), without the website.
  */
 import { readFileSync } from "node:fs";
-import { loadEnv } from "../../src/env";
-import { createHttpServer } from "../../src/http-server";
-import { startRuntime } from "../../src/runtime";
-import { shutDownOnSignals } from "../../src/shutdown";
+import { loadEnv } from "../../src/shared/env";
+import { createHttpServer } from "../../src/server/http-server";
+import { startRuntime } from "../../src/app/runtime";
+import { shutDownOnSignals } from "../../src/server/shutdown";
 
 // Tests move this process's clock by writing an offset in milliseconds to CLOCK_FILE.
 const clockFile = process.env.CLOCK_FILE;

@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import pino from "pino";
-import type { AppDeps } from "../../src/deps";
+import type { AppDeps } from "../../src/shared/deps";
 
 /**
  * A request body that never ends: only a limit can stop it. `counter.sent`

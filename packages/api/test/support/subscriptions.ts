@@ -1,10 +1,10 @@
 import type { PaidPlan } from "@streamkit/plans";
-import { runSubscriptionSweep } from "../../src/services/subscription-renewals";
+import { runSubscriptionSweep } from "../../src/billing/subscription-renewals";
 import { randomUUID } from "node:crypto";
-import { createContext } from "../../src/context";
-import { toAppError } from "../../src/error-mapping";
-import { appRouter } from "../../src/routers";
-import { createCallerFactory } from "../../src/trpc";
+import { createContext } from "../../src/shared/context";
+import { toAppError } from "../../src/shared/error-mapping";
+import { appRouter } from "../../src/app/router";
+import { createCallerFactory } from "../../src/shared/trpc";
 import type { TestApp } from "./app";
 import { webCaller } from "./commerce";
 import { bearer, insertAccount, insertKey } from "./factories";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BoundedStore } from "../../src/rest/bounded-store";
-import { MarketplaceVersion } from "../../src/rest/marketplace-version";
+import { MarketplaceVersion } from "../../src/shared/marketplace-version";
 
 describe("BoundedStore", () => {
   it("keeps at most maxEntries, the least recently used leaving first", () => {

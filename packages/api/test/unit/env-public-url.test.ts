@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listenUrl, loadEnv } from "../../src/env";
+import { listenUrl, loadEnv } from "../../src/shared/env";
 
 /** PUBLIC_URL unset means the address the server listens on (issue: PORT=3300 sent buyers to port 3000). */
 describe("PUBLIC_URL", () => {

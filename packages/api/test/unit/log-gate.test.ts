@@ -6,8 +6,8 @@
 import { Writable } from "node:stream";
 import { logLimits } from "@streamkit/api-contract";
 import { describe, expect, it } from "vitest";
-import { LogGate } from "../../src/log-gate";
-import { createLogger } from "../../src/logger";
+import { LogGate } from "../../src/shared/log-gate";
+import { createLogger } from "../../src/shared/logger";
 
 function gate(capacity: number = logLimits.maxKeys) {
   const lines: Record<string, unknown>[] = [];

@@ -14,7 +14,7 @@ import {
   tauriPublicKey,
   tauriSignature,
   verifyMinisign,
-} from "../../src/updater/minisign";
+} from "../../src/shared/minisign";
 
 /** The prehashed test vector of jedisct1/rust-minisign-verify (the crate Tauri's updater verifies with): the 4 bytes "test". */
 const crateVector = {

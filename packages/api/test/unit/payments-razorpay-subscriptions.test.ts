@@ -1,8 +1,8 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "../../src/errors";
-import { WebhookSignatureError } from "../../src/payments/provider";
-import { RAZORPAY_EVENT_ID_HEADER, RAZORPAY_SIGNATURE_HEADER, RazorpayProvider, RazorpayRequestError } from "../../src/payments/razorpay";
+import { AppError } from "../../src/shared/errors";
+import { WebhookSignatureError } from "../../src/billing/payments/provider";
+import { RAZORPAY_EVENT_ID_HEADER, RAZORPAY_SIGNATURE_HEADER, RazorpayProvider, RazorpayRequestError } from "../../src/billing/payments/razorpay";
 import { fixture, type RecordedRequest, type StubApi, startStubApi } from "../fixtures/payments/stub-api";
 
 const keyId = "rzp_test_StreamKitStub";

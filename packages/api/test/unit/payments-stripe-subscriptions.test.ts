@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "../../src/errors";
-import { WebhookSignatureError } from "../../src/payments/provider";
-import { STRIPE_SIGNATURE_HEADER, StripeProvider } from "../../src/payments/stripe";
+import { AppError } from "../../src/shared/errors";
+import { WebhookSignatureError } from "../../src/billing/payments/provider";
+import { STRIPE_SIGNATURE_HEADER, StripeProvider } from "../../src/billing/payments/stripe";
 import { fixture, type RecordedRequest, type StubApi, startStubApi } from "../fixtures/payments/stub-api";
 
 const secretKey = "sk_test_51StreamKitLocalStubOnly";

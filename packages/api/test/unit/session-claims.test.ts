@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasSessionCookie } from "../../src/auth/principal";
-import { SessionClaimsCache, sessionClaimsLimits, sessionCookieKey } from "../../src/auth/session-claims";
+import { hasSessionCookie } from "../../src/accounts/principal";
+import { SessionClaimsCache, sessionClaimsLimits, sessionCookieKey } from "../../src/accounts/session-claims";
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 const valid = { sub: "account-1", iat: NOW / 1000 - 60, exp: NOW / 1000 + 3600 };

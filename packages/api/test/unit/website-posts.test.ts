@@ -11,11 +11,11 @@ import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Env } from "../../src/env";
-import { createHttpServer } from "../../src/http-server";
-import { createLogger } from "../../src/logger";
+import type { Env } from "../../src/shared/env";
+import { createHttpServer } from "../../src/server/http-server";
+import { createLogger } from "../../src/shared/logger";
 import type { RestCore } from "../../src/rest/handler";
-import { guardWebsitePosts, websiteFormLimits } from "../../src/website-posts";
+import { guardWebsitePosts, websiteFormLimits } from "../../src/server/website-posts";
 
 interface Seen {
   method: string;

@@ -22,7 +22,7 @@ export const accounts = pgTable(
     staff: boolean("staff").notNull().default(false),
     official: boolean("official").notNull().default(false),
     verified: boolean("verified").notNull().default(false),
-    /** scrypt hash (see packages/api/src/auth/password.ts); null for accounts that only sign in with GitHub or Google. */
+    /** scrypt hash (see packages/api/src/accounts/password.ts); null for accounts that only sign in with GitHub or Google. */
     passwordHash: text("password_hash"),
     /** Auth.js columns: the account table doubles as Auth.js's user table. */
     emailVerified: utcTimestamp("email_verified"),

@@ -9,7 +9,7 @@ import { bigint, check, pgTable, smallint } from "drizzle-orm/pg-core";
  * 0008_marketplace_version.sql) — so every process sharing the database sees
  * a change the moment it commits, whoever wrote it (the API, the operator CLI,
  * a hand-made UPDATE). The REST core keeps anonymous answers per version
- * (packages/api/src/rest/marketplace-version.ts).
+ * (packages/api/src/shared/marketplace-version.ts).
  */
 export const marketplaceVersion = pgTable(
   "marketplace_version",

@@ -1,0 +1,102 @@
+/**
+ * The one caller resolver (ARCHITECTURE.md: one principal, resolved in one
+ * place). Every surface hands it what the request carries — /api/v1 and the
+ * raw API routes the Authorization header, the website (its tRPC endpoint,
+ * server components and actions) the session cookie — and gets back the same
+ * `Caller` the procedure ladder climbs.
+ */
+import { getToken } from "@auth/core/jwt";
+import { oauthTokenPrefixes } from "@streamkit/api-contract";
+import type { Caller } from "../shared/context";
+import type { AppDeps } from "../shared/deps";
+import { invalidToken, resolveApiKey, touchApiKey } from "./api-keys";
+import { resolveAccessToken, touchGrant } from "../oauth/oauth-tokens";
+import { findSessionAccount } from "./accounts";
+import { type SessionClaims, SessionClaimsCache } from "./session-claims";
+
+export interface CallerSource {
+  /**
+   * `api`: /api/v1 and the raw API routes — credentials come only from the
+   * Authorization header, cookies are never read (a browser session cannot be
+   * ridden cross-site). `web`: the website — only its session cookie counts.
+   */
+  surface: "api" | "web";
+  authorization?: string | null;
+  cookie?: string | null;
+}
+
+/**
+ * Bearer credentials by their prefix: API keys, and the desktop app's OAuth
+ * access tokens (oauth/oauth-tokens.ts). A token no kind claims — a
+ * refresh token or a code among them — is refused like an unknown key.
+ */
+const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => Promise<Caller> }[] = [
+  {
+    prefix: "skit_",
+    async resolve(deps, token) {
+      const caller = await resolveApiKey(deps.db, token, deps.now());
+      touchApiKey(deps.db, caller.key!.id, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, "could not record API key use"));
+      return caller;
+    },
+  },
+  {
+    prefix: oauthTokenPrefixes.access,
+    async resolve(deps, token) {
+      const { grantId, ...caller } = await resolveAccessToken(deps.db, token, deps.now());
+      touchGrant(deps.db, grantId, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, "could not record desktop sign-in use"));
+      return caller;
+    },
+  },
+];
+
+const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?authjs\.session-token(?:\.\d+)?=/;
+
+/**
+ * Whether a Cookie header holds an Auth.js session cookie at all (possibly
+ * chunked: .0, .1…): a visitor without one needs no decryption and no lookup,
+ * and gets the cached pages. Auth.js's other cookies (its CSRF token, the
+ * callback address) are no session.
+ */
+export function hasSessionCookie(cookie: string): boolean {
+  return SESSION_COOKIE.test(cookie);
+}
+
+export async function resolveCaller(deps: AppDeps, source: CallerSource): Promise<Caller> {
+  if (source.surface === "web") return callerFromSession(deps, source.cookie ?? "");
+  const authorization = source.authorization;
+  if (authorization === null || authorization === undefined) return { kind: "anonymous" };
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  if (!match) throw invalidToken();
+  const token = match[1]!;
+  const kind = bearerKinds.find((candidate) => token.startsWith(candidate.prefix));
+  if (!kind) throw invalidToken();
+  return kind.resolve(deps, token);
+}
+
+const sessionClaims = new WeakMap<AppDeps, SessionClaimsCache>();
+
+/** The website's session (an Auth.js JWT in its cookie, possibly chunked), or an anonymous visitor. */
+async function callerFromSession(deps: AppDeps, cookie: string): Promise<Caller> {
+  if (!hasSessionCookie(cookie)) return { kind: "anonymous" };
+  let cache = sessionClaims.get(deps);
+  if (!cache) {
+    cache = new SessionClaimsCache();
+    sessionClaims.set(deps, cache);
+  }
+  // The token's expiry is real time, as the decryption itself checks it (the test clock moves the service's dates, not sessions).
+  const token = await cache.claims(
+    cookie,
+    Date.now(),
+    () =>
+      getToken({
+        req: { headers: { cookie } },
+        secret: deps.sessionSecrets,
+        secureCookie: deps.env.PUBLIC_URL.startsWith("https://"),
+        logger: { error: () => {}, warn: () => {}, debug: () => {} },
+      }) as Promise<Partial<SessionClaims> | null>,
+  );
+  if (!token) return { kind: "anonymous" };
+  const account = await findSessionAccount(deps.db, token.sub, token.iat, deps.now());
+  if (!account) return { kind: "anonymous" };
+  return { kind: "account", account, channel: "web", scopes: "all" };
+}

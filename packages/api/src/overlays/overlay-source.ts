@@ -1,0 +1,70 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { accounts, overlays } from "@streamkit/db";
+import type { OverlayDocument } from "@streamkit/overlay";
+import { type PlanName, planAtLeast } from "@streamkit/plans";
+import { and, eq, sql } from "drizzle-orm";
+import type { AppDeps } from "../shared/deps";
+import { accountPlanSql } from "../shared/plan-sql";
+
+/**
+ * The secret address of an overlay's OBS browser source: the overlay id, the
+ * address's version and an HMAC-SHA256 of both under a key derived from the
+ * master secret ("overlay-source"). Nothing secret is stored: revoking clears
+ * the overlay's version (every address of it is refused), re-creating issues
+ * a version never used before. Survives restarts; a master-secret rotation
+ * keeps old addresses working while SECRET_KEY_PREVIOUS holds the old key.
+ */
+const mac = (secret: string, overlayId: string, version: number) =>
+  createHmac("sha256", secret).update(`overlay-source:${overlayId}:${version}`).digest("base64url");
+
+export function sourceToken(secrets: readonly string[], overlayId: string, version: number): string {
+  return `${overlayId}.${version}.${mac(secrets[0]!, overlayId, version)}`;
+}
+
+/** The overlay and version a token names, when one of the secrets signed it; null for anything else. */
+export function readSourceToken(secrets: readonly string[], token: string): { overlayId: string; version: number } | null {
+  const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([1-9][0-9]{0,8})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const [, overlayId, versionText, signature] = match;
+  const version = Number(versionText);
+  const given = Buffer.from(signature!);
+  const valid = secrets.some((secret) => {
+    const expected = Buffer.from(mac(secret, overlayId!, version));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  return valid ? { overlayId: overlayId!, version } : null;
+}
+
+/** What the OBS page shows of an overlay now: its rev and canvas, and whether it is locked (plan or suspension); the document is read apart, once per rev. */
+export interface BrowserSourceFrame {
+  overlayId: string;
+  rev: number;
+  locked: boolean;
+  canvas: OverlayDocument["canvas"];
+}
+
+/** The overlay a browser-source token opens, read fresh (plan included) on every request, without its document; null for an unknown or revoked address. */
+export async function readBrowserSource(deps: AppDeps, token: string): Promise<BrowserSourceFrame | null> {
+  const named = readSourceToken(deps.overlaySourceSecrets, token);
+  if (!named) return null;
+  const [row] = await deps.db
+    .select({
+      rev: overlays.rev,
+      plan: overlays.plan,
+      canvas: sql<OverlayDocument["canvas"]>`${overlays.document}->'canvas'`,
+      accountPlan: accountPlanSql(deps.now()),
+      suspended: accounts.suspended,
+    })
+    .from(overlays)
+    .innerJoin(accounts, eq(accounts.id, overlays.accountId))
+    .where(and(eq(overlays.id, named.overlayId), eq(overlays.sourceVersion, named.version)));
+  if (!row) return null;
+  const locked = row.suspended || !planAtLeast(row.accountPlan as PlanName, row.plan as PlanName);
+  return { overlayId: named.overlayId, rev: row.rev, locked, canvas: row.canvas };
+}
+
+/** An overlay's document as saved now, with its rev (a save may have come since the frame was read); null once deleted. */
+export async function readSourceDocument(deps: AppDeps, overlayId: string): Promise<{ rev: number; document: OverlayDocument } | null> {
+  const [row] = await deps.db.select({ rev: overlays.rev, document: overlays.document }).from(overlays).where(eq(overlays.id, overlayId));
+  return row ? { rev: row.rev, document: row.document as OverlayDocument } : null;
+}

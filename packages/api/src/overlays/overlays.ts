@@ -1,0 +1,210 @@
+import type { listOverlaysQuerySchema, OverlayRecord, OverlaySummary } from "@streamkit/api-contract";
+import { type Db, type Overlay, overlays } from "@streamkit/db";
+import type { OverlayDocument } from "@streamkit/overlay";
+import { type PlanName, planAtLeast, plans } from "@streamkit/plans";
+import { and, count, desc, eq, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { AccountCaller } from "../shared/context";
+import type { AppDeps } from "../shared/deps";
+import { AppError, badRequest, notFound } from "../shared/errors";
+import { findCatalogOverlay } from "./catalog";
+import { readCursor, writeCursor } from "../shared/cursor";
+import { parseDocument } from "./overlay-documents";
+import { sourceToken } from "./overlay-source";
+import { withinQuota } from "../shared/quota";
+
+/**
+ * A streamer's own overlays (SPEC §2.7, §3, §4.2, §8). Another account's
+ * overlay is 404 everywhere. `locked` is derived from the account's current
+ * plan on every request (an overlay needs its stored `plan`: Pro for one's
+ * own, the higher of Pro and the original's plan for a fork), never stored,
+ * so an upgrade unlocks on the very next request. Saves are decided by
+ * `UPDATE … WHERE rev = baseRev`: of two saves on one rev exactly one wins.
+ */
+
+const isLocked = (row: Pick<Overlay, "plan">, caller: AccountCaller) => !planAtLeast(caller.account.plan, row.plan as PlanName);
+
+function summary(row: Overlay, caller: AccountCaller): OverlaySummary {
+  const document = row.document as OverlayDocument;
+  return {
+    id: row.id,
+    name: row.name,
+    rev: row.rev,
+    locked: isLocked(row, caller),
+    requiredPlan: row.plan as PlanName,
+    kind: document.kind ?? "overlay",
+    canvas: document.canvas,
+    forkedFrom: row.forkedFrom,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The browser source's address, or null when revoked. */
+export function browserSourceOf(deps: AppDeps, row: Pick<Overlay, "id" | "sourceVersion">) {
+  if (row.sourceVersion === null) return null;
+  const token = sourceToken(deps.overlaySourceSecrets, row.id, row.sourceVersion);
+  return { token, url: `${deps.env.PUBLIC_URL}/overlays/source/${token}` };
+}
+
+function record(deps: AppDeps, row: Overlay, caller: AccountCaller): OverlayRecord {
+  return { ...summary(row, caller), document: row.document as OverlayDocument, browserSource: browserSourceOf(deps, row) };
+}
+
+/** The answer's ETag: a new rev or a new browser-source address changes it. */
+export const overlayEtag = (row: Pick<Overlay, "id" | "rev" | "sourceVersion">) => `"${row.id}.${row.rev}.${row.sourceVersion ?? 0}"`;
+
+const lockedError = (row: Pick<Overlay, "plan">) =>
+  new AppError("plan_required", `This overlay is locked: it needs the ${plans[row.plan as PlanName].title} plan. You can still delete it.`, {
+    requiredPlan: row.plan,
+  });
+
+/** One of the caller's overlays, whatever its lock (404 for anything else). */
+async function ownRow(db: Db, caller: AccountCaller, overlayId: string): Promise<Overlay> {
+  const [row] = await db
+    .select()
+    .from(overlays)
+    .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)));
+  if (!row) throw notFound("No such overlay of yours.");
+  return row;
+}
+
+/** One of the caller's overlays that its plan covers: locked → 403 plan_required with details.requiredPlan. */
+async function unlockedRow(db: Db, caller: AccountCaller, overlayId: string): Promise<Overlay> {
+  const row = await ownRow(db, caller, overlayId);
+  if (isLocked(row, caller)) throw lockedError(row);
+  return row;
+}
+
+// Keyset paging, newest first: the position of a page's last item.
+const cursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
+const encodeCursor = (row: Overlay) => writeCursor([row.createdAt.toISOString(), row.id]);
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [createdAt, id] = readCursor(
+    cursor,
+    cursorSchema,
+    "Invalid query parameter — cursor: not a cursor this service issued; pass the nextCursor of the previous page.",
+    "Not a cursor this service issued.",
+  );
+  return { createdAt: new Date(createdAt), id };
+}
+
+export async function listOverlays(deps: AppDeps, caller: AccountCaller, query: z.infer<typeof listOverlaysQuerySchema>) {
+  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const rows = await deps.db
+    .select()
+    .from(overlays)
+    .where(
+      and(
+        eq(overlays.accountId, caller.account.id),
+        after ? or(lt(overlays.createdAt, after.createdAt), and(eq(overlays.createdAt, after.createdAt), lt(overlays.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(overlays.createdAt), desc(overlays.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return { items: page.map((row) => summary(row, caller)), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+}
+
+export async function getOverlay(deps: AppDeps, caller: AccountCaller, overlayId: string) {
+  const row = await unlockedRow(deps.db, caller, overlayId);
+  return { item: record(deps, row, caller), etag: overlayEtag(row) };
+}
+
+/** Adds an overlay within the plan's count (SPEC §8: Pro 25, Ultimate 200), decided under the account's row lock. */
+function insertWithinPlan(
+  deps: AppDeps,
+  caller: AccountCaller,
+  values: { name: string; document: OverlayDocument; plan: PlanName; forkedFrom: string | null },
+) {
+  const limit = plans[caller.account.plan].entitlements.overlays;
+  return withinQuota(
+    deps.db,
+    {
+      accountId: caller.account.id,
+      limit,
+      count: async (tx) => (await tx.select({ n: count() }).from(overlays).where(eq(overlays.accountId, caller.account.id)))[0]!.n,
+      message: `Your ${plans[caller.account.plan].title} plan holds at most ${limit} overlays. Delete one, or upgrade for more.`,
+    },
+    async (tx) => {
+      const now = deps.now();
+      const [row] = await tx
+        .insert(overlays)
+        .values({ accountId: caller.account.id, ...values, createdAt: now, updatedAt: now })
+        .returning();
+      return row!;
+    },
+  );
+}
+
+export async function createOverlay(deps: AppDeps, caller: AccountCaller, input: { name: string; document: unknown }) {
+  const document = parseDocument(input.document);
+  const row = await insertWithinPlan(deps, caller, { name: input.name, document, plan: "pro", forkedFrom: null });
+  return { item: record(deps, row, caller) };
+}
+
+export async function forkOverlay(deps: AppDeps, caller: AccountCaller, input: { slug: string; name: string }) {
+  const original = await findCatalogOverlay(deps.db, input.slug);
+  if (!original) throw notFound(`No predefined overlay "${input.slug}".`);
+  if (!planAtLeast(caller.account.plan, original.plan))
+    throw new AppError("plan_required", `"${original.name}" needs the ${plans[original.plan].title} plan.`, { requiredPlan: original.plan });
+  const plan: PlanName = planAtLeast(original.plan, "pro") ? original.plan : "pro";
+  const row = await insertWithinPlan(deps, caller, { name: input.name, document: original.document, plan, forkedFrom: original.slug });
+  return { item: record(deps, row, caller) };
+}
+
+export async function updateOverlay(deps: AppDeps, caller: AccountCaller, input: { overlayId: string; baseRev: number; name?: string; document?: unknown }) {
+  if (input.name === undefined && input.document === undefined) throw badRequest("Nothing to update: send name, document or both with baseRev.");
+  const document = input.document === undefined ? undefined : parseDocument(input.document);
+  await unlockedRow(deps.db, caller, input.overlayId);
+  const [saved] = await deps.db
+    .update(overlays)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(document !== undefined ? { document } : {}),
+      rev: sql`${overlays.rev} + 1`,
+      updatedAt: deps.now(),
+    })
+    .where(and(eq(overlays.id, input.overlayId), eq(overlays.accountId, caller.account.id), eq(overlays.rev, input.baseRev)))
+    .returning();
+  if (saved) return { item: record(deps, saved, caller), etag: overlayEtag(saved) };
+  // Saved elsewhere since baseRev (or deleted meanwhile): nothing was overwritten.
+  const current = await ownRow(deps.db, caller, input.overlayId);
+  throw new AppError(
+    "conflict",
+    `This overlay was saved elsewhere since rev ${input.baseRev}: it is at rev ${current.rev}. Fetch it, re-apply your change and save with baseRev ${current.rev}.`,
+    { currentRev: current.rev },
+  );
+}
+
+export async function deleteOverlay(deps: AppDeps, caller: AccountCaller, overlayId: string) {
+  const deleted = await deps.db
+    .delete(overlays)
+    .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
+    .returning({ id: overlays.id });
+  if (deleted.length === 0) throw notFound("No such overlay of yours.");
+}
+
+/** A new browser-source address (a version never issued before); the previous one stops working. */
+export async function renewBrowserSource(deps: AppDeps, caller: AccountCaller, overlayId: string) {
+  await unlockedRow(deps.db, caller, overlayId);
+  const [row] = await deps.db
+    .update(overlays)
+    .set({ sourceIssued: sql`${overlays.sourceIssued} + 1`, sourceVersion: sql`${overlays.sourceIssued} + 1` })
+    .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
+    .returning();
+  if (!row) throw notFound("No such overlay of yours.");
+  return { item: record(deps, row, caller) };
+}
+
+/** No browser-source address at all until a new one is made: OBS gets 404. */
+export async function revokeBrowserSource(deps: AppDeps, caller: AccountCaller, overlayId: string) {
+  await unlockedRow(deps.db, caller, overlayId);
+  const [row] = await deps.db
+    .update(overlays)
+    .set({ sourceVersion: null })
+    .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
+    .returning();
+  if (!row) throw notFound("No such overlay of yours.");
+  return { item: record(deps, row, caller) };
+}

@@ -1,0 +1,244 @@
+import type { Listing, ListingDetail, ListPluginsQuery } from "@streamkit/api-contract";
+import { accounts, type Db, type Plugin, plugins, pluginVersions } from "@streamkit/db";
+import { priceOf, type PriceTier } from "@streamkit/plans";
+import { compareVersions } from "@streamkit/plugin-rules";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { AccountCaller, Caller } from "../shared/context";
+import { notFound } from "../shared/errors";
+import { decodeCursor, encodeCursor } from "../shared/cursor";
+import { purchasedAmong } from "./ownership";
+import { preparedPerDatabase } from "../shared/prepared";
+import { openPriceRequests } from "./prices";
+
+/** The columns every listing needs: the plugin row and its publisher. */
+const listingColumns = {
+  plugin: plugins,
+  publisherName: accounts.name,
+  publisherVerified: accounts.verified,
+  publisherOfficial: accounts.official,
+};
+
+export type ListingRow = {
+  plugin: Plugin;
+  publisherName: string;
+  publisherVerified: boolean;
+  publisherOfficial: boolean;
+};
+
+/** What a listing needs to know about the caller beyond the row: their purchases and, as author, open price requests. */
+export interface ListingExtras {
+  purchased: ReadonlySet<string>;
+  priceRequests: ReadonlyMap<string, NonNullable<Listing["priceRequest"]>>;
+}
+
+const noExtras: ListingExtras = { purchased: new Set(), priceRequests: new Map() };
+
+/** Two small queries for a whole page, only for signed-in callers. */
+export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[]): Promise<ListingExtras> {
+  if (caller.kind !== "account" || rows.length === 0) return noExtras;
+  const ids = rows.map((row) => row.plugin.id);
+  const own = rows.filter((row) => row.plugin.ownerId === caller.account.id).map((row) => row.plugin.id);
+  const [purchased, priceRequests] = await Promise.all([purchasedAmong(db, caller.account.id, ids), openPriceRequests(db, own)]);
+  return { purchased, priceRequests };
+}
+
+/** Shapes one row into the §2.2 listing as seen by `caller`. */
+export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras = noExtras): Listing {
+  const p = row.plugin;
+  const price = priceOf(p.priceTier as PriceTier | null);
+  const mine = caller.kind === "account" && caller.account.id === p.ownerId;
+  const priceRequest = mine ? extras.priceRequests.get(p.id) : undefined;
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    description: p.description,
+    version: p.latestVersion,
+    permissions: p.permissions,
+    publisher: {
+      kind: row.publisherOfficial ? "official" : "user",
+      name: row.publisherName,
+      verified: row.publisherVerified,
+    },
+    downloads: p.downloads,
+    homepage: p.homepage,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    status: p.status,
+    mine,
+    price,
+    owned: price === null || mine || extras.purchased.has(p.id),
+    ...(priceRequest ? { priceRequest } : {}),
+  };
+}
+
+/** `%`, `_` and `\` are literal in a search. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Which optional conditions a marketplace page has; each combination is its own prepared statement. */
+export interface PageShape {
+  search: boolean;
+  after: boolean;
+}
+
+/**
+ * The marketplace page statement, with placeholders: `pattern` (search),
+ * `official`, `downloads` and `after` (the cursor), `take` (one more row than
+ * asked, to know whether a next page exists). Keyset order: the service's own
+ * plugins first, then downloads, then id.
+ */
+export function marketPageStatement(db: Db, shape: PageShape) {
+  const conditions: SQL[] = [eq(plugins.status, "published")];
+  if (shape.search) {
+    const pattern = sql.placeholder("pattern");
+    conditions.push(or(ilike(plugins.name, pattern), ilike(plugins.slug, pattern), ilike(plugins.description, pattern), ilike(accounts.name, pattern))!);
+  }
+  if (shape.after) {
+    conditions.push(
+      sql`(${plugins.official}, ${plugins.downloads}, ${plugins.id}) < (${sql.placeholder("official")}, ${sql.placeholder("downloads")}, ${sql.placeholder("after")}::uuid)`,
+    );
+  }
+  return db
+    .select(listingColumns)
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(and(...conditions))
+    .orderBy(desc(plugins.official), desc(plugins.downloads), desc(plugins.id))
+    .limit(sql.placeholder("take"));
+}
+
+/** The shape of a page request and the values of its statement's placeholders. */
+export function marketPageValues(query: ListPluginsQuery): { shape: PageShape; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = { take: query.limit + 1 };
+  if (query.q) values.pattern = likePattern(query.q);
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    Object.assign(values, { official: after.official, downloads: after.downloads, after: after.id });
+  }
+  return { shape: { search: Boolean(query.q), after: Boolean(query.cursor) }, values };
+}
+
+/** A published plugin by `slug` (placeholder), with its publisher. */
+export function publishedPluginStatement(db: Db) {
+  return db
+    .select(listingColumns)
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(and(eq(plugins.slug, sql.placeholder("slug")), eq(plugins.status, "published")))
+    .limit(1);
+}
+
+/** Any plugin by `slug` (placeholder), whatever its status (its author sees hidden and removed ones). */
+function anyPluginStatement(db: Db) {
+  return db
+    .select(listingColumns)
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(eq(plugins.slug, sql.placeholder("slug")))
+    .limit(1);
+}
+
+/** A plugin's versions by `pluginId` (placeholder), newest first. */
+export function versionsStatement(db: Db) {
+  return db
+    .select({ version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
+    .from(pluginVersions)
+    .where(eq(pluginVersions.pluginId, sql.placeholder("pluginId")))
+    .orderBy(desc(pluginVersions.createdAt), desc(pluginVersions.id));
+}
+
+/** The browsing statements of one database, prepared once: the marketplace's hot path builds no SQL per request. */
+function prepareStatements(db: Db) {
+  const pages = new Map<string, ReturnType<ReturnType<typeof marketPageStatement>["prepare"]>>();
+  return {
+    page(shape: PageShape) {
+      const name = `market_page_${Number(shape.search)}${Number(shape.after)}`;
+      let statement = pages.get(name);
+      if (!statement) {
+        statement = marketPageStatement(db, shape).prepare(name);
+        pages.set(name, statement);
+      }
+      return statement;
+    },
+    published: publishedPluginStatement(db).prepare("published_plugin"),
+    any: anyPluginStatement(db).prepare("any_plugin"),
+    versions: versionsStatement(db).prepare("plugin_versions"),
+  };
+}
+
+const statementsFor = preparedPerDatabase(prepareStatements);
+
+export async function listPlugins(db: Db, caller: Caller, query: ListPluginsQuery) {
+  const { shape, values } = marketPageValues(query);
+  const rows = await statementsFor(db).page(shape).execute(values);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const next =
+    rows.length > query.limit && last ? encodeCursor({ official: last.plugin.official, downloads: last.plugin.downloads, id: last.plugin.id }) : null;
+  const extras = await listingExtras(db, caller, page);
+  return { items: page.map((row) => toListing(row, caller, extras)), next };
+}
+
+export async function listMyPlugins(db: Db, caller: AccountCaller): Promise<Listing[]> {
+  const rows = await db
+    .select(listingColumns)
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(eq(plugins.ownerId, caller.account.id))
+    .orderBy(desc(plugins.updatedAt), desc(plugins.id));
+  const extras = await listingExtras(db, caller, rows);
+  return rows.map((row) => toListing(row, caller, extras));
+}
+
+/**
+ * The author's plugins with every version, as the dashboard shows them: the
+ * plugins in one statement and all their versions in one more, however many
+ * plugins there are.
+ */
+export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): Promise<ListingDetail[]> {
+  const items = await listMyPlugins(db, caller);
+  if (items.length === 0) return [];
+  const rows = await db
+    .select({ pluginId: pluginVersions.pluginId, version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
+    .from(pluginVersions)
+    .where(
+      inArray(
+        pluginVersions.pluginId,
+        items.map((item) => item.id),
+      ),
+    );
+  const byPlugin = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const versions = byPlugin.get(row.pluginId);
+    if (versions) versions.push(row);
+    else byPlugin.set(row.pluginId, [row]);
+  }
+  return items.map((item) => ({ ...item, versions: versionEntries(byPlugin.get(item.id) ?? []) }));
+}
+
+/**
+ * A plugin's versions as the API shows them, newest first: versions only ever
+ * increase, so SemVer order is publish order; it also settles two publishes in
+ * one millisecond.
+ */
+function versionEntries(rows: { version: string; changelog: string; createdAt: Date }[]): ListingDetail["versions"] {
+  return rows
+    .sort((a, b) => compareVersions(b.version, a.version))
+    .map((v) => ({ version: v.version, changelog: v.changelog, createdAt: v.createdAt.toISOString() }));
+}
+
+export async function getPluginDetail(db: Db, caller: Caller, slug: string): Promise<ListingDetail> {
+  // Anonymous callers can only see published plugins: one query with the status filter.
+  const statements = statementsFor(db);
+  const [row] = await (caller.kind === "account" ? statements.any : statements.published).execute({ slug });
+  const visible = row && (row.plugin.status === "published" || (caller.kind === "account" && row.plugin.ownerId === caller.account.id));
+  if (!row || !visible) throw notFound(`No plugin "${slug}" in the marketplace.`);
+  const versions = await statements.versions.execute({ pluginId: row.plugin.id });
+  const extras = await listingExtras(db, caller, [row]);
+  return {
+    ...toListing(row, caller, extras),
+    versions: versionEntries(versions),
+  };
+}

@@ -1,0 +1,26 @@
+import { type Db, purchases } from "@streamkit/db";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedPerDatabase } from "../shared/prepared";
+
+/** Which of `pluginIds` the account has a paid purchase of. */
+export async function purchasedAmong(db: Db, accountId: string, pluginIds: string[]): Promise<Set<string>> {
+  if (pluginIds.length === 0) return new Set();
+  // The ids are the plugins' own uuids, passed as one array literal so every page of any length runs the one prepared statement.
+  const rows = await purchasedAmongStatement(db).execute({ accountId, pluginIds: `{${pluginIds.join(",")}}` });
+  return new Set(rows.map((row) => row.pluginId));
+}
+
+/** Asked for every page a signed-in caller browses: prepared once. */
+const purchasedAmongStatement = preparedPerDatabase((db) =>
+  db
+    .select({ pluginId: purchases.pluginId })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.accountId, sql.placeholder("accountId")),
+        eq(purchases.status, "paid"),
+        sql`${purchases.pluginId} = any(${sql.placeholder("pluginIds")}::uuid[])`,
+      ),
+    )
+    .prepare("purchased_among"),
+);

@@ -1,0 +1,89 @@
+import type { PluginPackage } from "@streamkit/api-contract";
+import { accounts, pluginDownloads, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
+import { priceOf, type PriceTier } from "@streamkit/plans";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { AccountCaller } from "../shared/context";
+import type { AppDeps } from "../shared/deps";
+import { AppError, notFound } from "../shared/errors";
+import { purchasedAmong } from "./ownership";
+
+/**
+ * The package of a plugin's latest version. Published plugins are open to the
+ * plan's callers; a removed or hidden one only to its author and to the
+ * accounts that already hold it (downloaded it before). A paid plugin needs
+ * a purchase (or authorship).
+ */
+export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug: string): Promise<PluginPackage> {
+  const { db } = deps;
+  const accountId = caller.account.id;
+  const [row] = await db
+    .select({ plugin: plugins, publisherName: accounts.name, publisherVerified: accounts.verified, publisherOfficial: accounts.official })
+    .from(plugins)
+    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .where(eq(plugins.slug, slug))
+    .limit(1);
+  if (!row) throw notFound(`No plugin "${slug}" in the marketplace.`);
+  const plugin = row.plugin;
+  const isAuthor = plugin.ownerId === accountId;
+
+  const purchased = !isAuthor && (await purchasedAmong(deps.db, accountId, [plugin.id])).has(plugin.id);
+  if (plugin.status !== "published" && !isAuthor && !purchased && !(await downloadedBefore(deps, accountId, plugin.id))) {
+    throw notFound(`No plugin "${slug}" in the marketplace.`);
+  }
+  const price = priceOf(plugin.priceTier as PriceTier | null);
+  if (price && !isAuthor && !purchased) {
+    throw new AppError("purchase_required", `“${plugin.name}” is a paid plugin: buy it on the website, then download it.`, {
+      price,
+      buyUrl: `${deps.env.PUBLIC_URL}/plugins/${encodeURIComponent(plugin.slug)}/buy`,
+    });
+  }
+
+  const files = await db
+    .select({ path: pluginFiles.path, content: pluginFiles.content })
+    .from(pluginFiles)
+    .innerJoin(pluginVersions, eq(pluginVersions.id, pluginFiles.versionId))
+    .where(and(eq(pluginVersions.pluginId, plugin.id), eq(pluginVersions.version, plugin.latestVersion)))
+    .orderBy(sql`${pluginFiles.path} <> 'plugin.json'`, asc(pluginFiles.path));
+
+  await countDownload(deps, plugin.id, accountId);
+  return {
+    listingId: plugin.id,
+    id: plugin.slug,
+    version: plugin.latestVersion,
+    publisher: { kind: row.publisherOfficial ? "official" : "user", name: row.publisherName, verified: row.publisherVerified },
+    files,
+  };
+}
+
+/** An account that downloaded a plugin holds it (as does one that bought it). */
+async function downloadedBefore(deps: AppDeps, accountId: string, pluginId: string): Promise<boolean> {
+  const [held] = await deps.db
+    .select({ day: pluginDownloads.day })
+    .from(pluginDownloads)
+    .where(and(eq(pluginDownloads.pluginId, pluginId), eq(pluginDownloads.accountId, accountId)))
+    .limit(1);
+  return Boolean(held);
+}
+
+/** One download per account, plugin and UTC day: the primary key decides, so concurrent downloads count once. */
+async function countDownload(deps: AppDeps, pluginId: string, accountId: string): Promise<void> {
+  const day = deps.now().toISOString().slice(0, 10);
+  await deps.db.transaction(async (tx) => {
+    const inserted = await tx.insert(pluginDownloads).values({ pluginId, accountId, day }).onConflictDoNothing().returning({ day: pluginDownloads.day });
+    if (inserted.length)
+      await tx
+        .update(plugins)
+        .set({ downloads: sql`${plugins.downloads} + 1` })
+        .where(eq(plugins.id, pluginId));
+  });
+}
+
+/** The author takes a plugin out of the marketplace; holders keep their downloads. Anyone else: 404. */
+export async function removePlugin(deps: AppDeps, caller: AccountCaller, slug: string): Promise<void> {
+  const removed = await deps.db
+    .update(plugins)
+    .set({ status: "removed", updatedAt: deps.now() })
+    .where(and(eq(plugins.slug, slug), eq(plugins.ownerId, caller.account.id)))
+    .returning({ id: plugins.id });
+  if (removed.length === 0) throw notFound(`No plugin "${slug}" of yours.`);
+}

@@ -1,0 +1,116 @@
+import { type PublishRequest, type PublishResponse, rateLimits, windowName } from "@streamkit/api-contract";
+import { accounts, isUniqueViolation, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
+import { checkPackage, isHigherVersion, versionKey } from "@streamkit/plugin-rules";
+import { eq } from "drizzle-orm";
+import type { AccountCaller } from "../shared/context";
+import type { AppDeps } from "../shared/deps";
+import { AppError } from "../shared/errors";
+import { listingExtras, toListing } from "./listings";
+import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
+
+/** SPEC §8's publish limit (rateLimits.publish): only publishes that succeed count. */
+const publishLimit = rateLimits.publish;
+
+const MESSAGE_PROBLEMS = 5;
+
+function invalidPackage(problems: { path: string; message: string }[]): AppError {
+  const shown = problems.slice(0, MESSAGE_PROBLEMS).map((p) => (p.path ? `${p.path}: ${p.message}` : p.message));
+  const more = problems.length > MESSAGE_PROBLEMS ? ` (and ${problems.length - MESSAGE_PROBLEMS} more in details)` : "";
+  const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+  return new AppError(
+    "invalid_package",
+    `The package has ${count}; fix ${problems.length === 1 ? "it" : "them"} and publish again — ${shown.join("; ")}${more}`,
+    problems,
+  );
+}
+
+const utf8Bytes = (text: string) => Buffer.byteLength(text, "utf8");
+
+/**
+ * Publishes a version in one transaction: nothing is half-written by a
+ * failure or a concurrent publish. The database decides every race — the
+ * unique slug, the plugin row lock for the version order, the unique version
+ * key, and the hourly publish counter (rolled back with a failed publish).
+ */
+export async function publishPlugin(deps: AppDeps, caller: AccountCaller, input: PublishRequest): Promise<PublishResponse> {
+  const checked = checkPackage(input.files);
+  if (!checked.ok) throw invalidPackage(checked.problems);
+  const { manifest, files } = checked;
+  const accountId = caller.account.id;
+  const now = deps.now();
+
+  const published = await deps.db.transaction(async (tx) => {
+    const decision = await hitRateLimit(tx, { bucket: `publish:${accountId}`, limit: publishLimit.limit, windowSeconds: publishLimit.windowSeconds }, now);
+    if (!decision.allowed) throw rateLimitedError(decision, `At most ${publishLimit.limit} publishes per ${windowName(publishLimit.windowSeconds)}`);
+
+    const listingFields = {
+      name: manifest.name,
+      description: manifest.description ?? "",
+      homepage: manifest.homepage ?? null,
+      latestVersion: manifest.version,
+      permissions: manifest.permissions,
+      updatedAt: now,
+    };
+    const [owner] = await tx.select({ official: accounts.official }).from(accounts).where(eq(accounts.id, accountId));
+    const [created] = await tx
+      .insert(plugins)
+      .values({ slug: manifest.id, ownerId: accountId, official: owner?.official ?? false, createdAt: now, ...listingFields })
+      .onConflictDoNothing({ target: plugins.slug })
+      .returning({ id: plugins.id });
+
+    let pluginId = created?.id;
+    if (!pluginId) {
+      const [existing] = await tx.select().from(plugins).where(eq(plugins.slug, manifest.id)).for("update");
+      if (!existing || existing.ownerId !== accountId) {
+        throw new AppError(
+          "slug_taken",
+          `Another publisher owns the plugin id "${manifest.id}"; choose another id in plugin.json (and rename the folder to match).`,
+        );
+      }
+      if (!isHigherVersion(manifest.version, existing.latestVersion)) {
+        throw new AppError(
+          "version_exists",
+          `Version ${manifest.version} is not higher than the published ${existing.latestVersion}; raise "version" in plugin.json (SemVer: a pre-release is lower than its release, build metadata is ignored).`,
+          { currentVersion: existing.latestVersion },
+        );
+      }
+      pluginId = existing.id;
+      // A removed plugin comes back when its author publishes again; an operator's hiding stays.
+      await tx
+        .update(plugins)
+        .set({ ...listingFields, ...(existing.status === "removed" ? { status: "published" as const } : {}) })
+        .where(eq(plugins.id, pluginId));
+    }
+
+    let versionId: string;
+    try {
+      const [version] = await tx
+        .insert(pluginVersions)
+        .values({ pluginId, version: manifest.version, versionKey: versionKey(manifest.version), changelog: input.changelog, manifest, createdAt: now })
+        .returning({ id: pluginVersions.id });
+      versionId = version!.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError("version_exists", `Version ${manifest.version} is already published.`);
+      throw error;
+    }
+    await tx.insert(pluginFiles).values(files.map((file) => ({ versionId, path: file.path, content: file.content })));
+
+    const [row] = await tx
+      .select({ plugin: plugins, publisherName: accounts.name, publisherVerified: accounts.verified, publisherOfficial: accounts.official })
+      .from(plugins)
+      .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+      .where(eq(plugins.id, pluginId));
+    return {
+      row: row!,
+      version: {
+        slug: manifest.id,
+        version: manifest.version,
+        changelog: input.changelog,
+        createdAt: now.toISOString(),
+        files: files.map((file) => ({ path: file.path, bytes: utf8Bytes(file.content) })),
+      },
+    };
+  });
+  const extras = await listingExtras(deps.db, caller, [published.row]);
+  return { version: published.version, item: toListing(published.row, caller, extras) };
+}

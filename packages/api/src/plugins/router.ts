@@ -1,0 +1,148 @@
+import {
+  anonymousBrowsing,
+  listPluginsQuerySchema,
+  rateLimits,
+  windowName,
+  myPluginsSchema,
+  myPluginsWithVersionsSchema,
+  pluginDetailResponseSchema,
+  pluginListSchema,
+  pluginPackageSchema,
+  publishRequestSchema,
+  publishResponseSchema,
+} from "@streamkit/api-contract";
+import { PACKAGE_LIMITS } from "@streamkit/plugin-rules";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { getPluginDetail, listMyPlugins, listMyPluginsWithVersions, listPlugins } from "./listings";
+import { downloadPackage, removePlugin } from "./packages";
+import { publishPlugin } from "./publish";
+import { accountProcedure, publicProcedure } from "../shared/trpc";
+
+const slugInput = z.object({ slug: z.string().max(100) });
+
+/** Browsing is cached for callers without credentials (rest/memo.ts); keyed answers stay private and exact. */
+const browsing = { auth: "optional", etag: true, memo: "marketplace" } as const;
+const CACHING = `**Caching.** Without credentials the answer is the same for everybody: a strong ETag (send it back as If-None-Match for a 304 with no body while the marketplace is unchanged), \`Cache-Control: public, max-age=${anonymousBrowsing.maxAgeSeconds}\` and \`Vary: Authorization\`. The service drops its kept answers on every change they show (a publish, a new version, a price, a hidden or removed plugin, a publisher's name or badges), across all its processes; only \`downloads\` may lag, by up to the max-age. With a key or token the answer is private and exact: \`Cache-Control: no-store\`, no ETag.`;
+
+// Static paths come before templated ones: the router matches in this order.
+export const pluginsRouter = {
+  mine: accountProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/plugins/mine",
+        tags: ["Plugins"],
+        summary: "Your plugins, including hidden and removed ones",
+        description:
+          "Most recently updated first. `status` is `published`, `hidden` (taken out of the marketplace by the operator) or `removed` (deleted by you).",
+      },
+      rest: { auth: "key", scope: "plugins:read" },
+    })
+    .input(z.void())
+    .output(myPluginsSchema)
+    .query(async ({ ctx }) => ({ items: await listMyPlugins(ctx.deps.db, ctx.caller), staff: ctx.caller.account.staff })),
+
+  /** The dashboard's My plugins, filled in by the browser on its members' copy (apps/web lib/cached-pages.ts): the website's own, not under /api/v1. */
+  mineWithVersions: accountProcedure
+    .input(z.void())
+    .output(myPluginsWithVersionsSchema)
+    .query(async ({ ctx }) => ({ items: await listMyPluginsWithVersions(ctx.deps.db, ctx.caller) })),
+
+  list: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/plugins",
+        tags: ["Plugins"],
+        summary: "Browse the marketplace",
+        description:
+          "The published plugins, the service's own first, then by downloads (descending), ties broken by listing id (descending). Keyset paging: pass `next` back as `cursor`; `next` is null on the last page. No key needed; with a key, `mine` and `owned` describe the caller.\n\n" +
+          CACHING,
+      },
+      rest: browsing,
+    })
+    .input(listPluginsQuerySchema)
+    .output(pluginListSchema)
+    .query(({ ctx, input }) => listPlugins(ctx.deps.db, ctx.caller, input)),
+
+  publish: accountProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/plugins",
+        tags: ["Plugins"],
+        summary: "Publish a version",
+        description: [
+          "Send every file of the plugin folder. The plugin id (plugin.json `id`) creates the plugin on its first publish; later publishes must carry a higher SemVer version (a pre-release is lower than its release; build metadata is ignored, so 1.1.0+build equals 1.1.0).",
+          "",
+          `**Packing rules** (all problems come back together as 400 invalid_package, each as { path, message } with \`path\` like \`main.lua:12:5\` or \`plugin.json#/permissions/1\`): paths relative with \`/\` only — no absolute path, \`..\` or \`.\` segment, backslash, NUL or empty segment, no duplicates (also ignoring letter case), at most ${PACKAGE_LIMITS.maxPathLength} characters and ${PACKAGE_LIMITS.maxPathSegments} segments; at most ${PACKAGE_LIMITS.maxFiles} files, each at most ${PACKAGE_LIMITS.maxFileBytes / 1024} KiB and ${PACKAGE_LIMITS.maxTotalBytes / 1024 / 1024} MiB in all (UTF-8); text only (no NUL or other control characters but tab, line breaks and form feed); plugin.json at the root, following the manifest rules of the specification; the main file present; every .lua file parsing as Lua 5.4; every call into a plugin-API namespace (chats.*, http.*, obs.*, …) granted by \`permissions\` or \`optional_permissions\`, and every \`lib.require\` listed in \`libraries\`.`,
+          "",
+          `At most ${rateLimits.publish.limit} successful publishes per ${windowName(rateLimits.publish.windowSeconds)} per account (429 rate_limited with Retry-After). A removed plugin is listed again when its author publishes a new version. The publish is one transaction: a failure leaves nothing behind, and of two concurrent publishes of one version exactly one succeeds.`,
+        ].join("\n"),
+      },
+      rest: {
+        auth: "key",
+        scope: "plugins:write",
+        entitlement: "pluginPublish",
+        successStatus: 201,
+        errors: ["invalid_package", "slug_taken", "version_exists"],
+      },
+    })
+    .input(publishRequestSchema)
+    .output(publishResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const published = await publishPlugin(ctx.deps, ctx.caller, input);
+      ctx.res.headers.Location = `/api/v1/plugins/${encodeURIComponent(published.version.slug)}`;
+      return published;
+    }),
+
+  get: publicProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/plugins/{slug}",
+        tags: ["Plugins"],
+        summary: "One plugin with its version history",
+        description: `The listing plus \`versions\`, newest first. Unknown slug: 404 not_found (never cached). Its author also sees it while hidden or removed.\n\n${CACHING}`,
+      },
+      rest: { ...browsing, errors: ["not_found"] },
+    })
+    .input(slugInput)
+    .output(pluginDetailResponseSchema)
+    .query(async ({ ctx, input }) => ({ item: await getPluginDetail(ctx.deps.db, ctx.caller, input.slug) })),
+
+  package: accountProcedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/plugins/{slug}/package",
+        tags: ["Plugins"],
+        summary: "Download the latest version's files",
+        description:
+          "Counts one download per account per UTC day. A removed or hidden plugin stays downloadable by its author and by accounts that downloaded it before; for others it is 404. A paid plugin not bought answers 403 purchase_required with `details.price` and `details.buyUrl` (the page to buy it on the website).",
+      },
+      rest: { auth: "key", scope: "plugins:read", entitlement: "pluginDownload", errors: ["not_found", "purchase_required"] },
+    })
+    .input(slugInput)
+    .output(pluginPackageSchema)
+    .query(({ ctx, input }) => downloadPackage(ctx.deps, ctx.caller, input.slug)),
+
+  remove: accountProcedure
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/plugins/{slug}",
+        tags: ["Plugins"],
+        summary: "Remove your plugin from the marketplace",
+        description:
+          "The plugin leaves the list and, for everyone but you, its page (404). Accounts that downloaded it keep downloading it; you still see it in /plugins/mine, and publishing a new version lists it again. Anyone else's plugin: 404 not_found. Repeating the call is harmless (204).",
+      },
+      rest: { auth: "key", scope: "plugins:write", successStatus: 204, errors: ["not_found"] },
+    })
+    .input(slugInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await removePlugin(ctx.deps, ctx.caller, input.slug);
+    }),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,35 @@
+import { accounts, type Db, type Tx } from "@streamkit/db";
+import { eq } from "drizzle-orm";
+import { AppError, notFound } from "./errors";
+
+/** One per-account quota: how many rows the account may hold, and how to count the ones it holds. */
+export interface Quota {
+  accountId: string;
+  /** The most rows the account may hold; at this many the next insert is refused. */
+  limit: number;
+  /** Counts what the quota covers (e.g. unrevoked API keys), inside the locking transaction. */
+  count: (tx: Tx) => Promise<number>;
+  /** The user's message when the quota is full (SPEC: 403 limit_reached, details.limit). */
+  message: string;
+}
+
+/**
+ * Counts, then inserts, as one decision of the database: the account's row is
+ * locked (SELECT … FOR NO KEY UPDATE: it serialises the quota without blocking inserts elsewhere that merely reference the account) before counting, so concurrent requests of one
+ * account take turns and never both see the last free place. Every quota
+ * (API keys, overlays, inventory items) goes through here; requests of
+ * different accounts do not wait for each other.
+ *
+ * Throws limit_reached when the account already holds `limit`, not_found when
+ * the account does not exist. `insert` runs in the same transaction; what it
+ * returns is returned.
+ */
+export async function withinQuota<T>(db: Db, quota: Quota, insert: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, quota.accountId)).for("no key update");
+    if (!account) throw notFound("No such account.");
+    const held = await quota.count(tx);
+    if (held >= quota.limit) throw new AppError("limit_reached", quota.message, { limit: quota.limit });
+    return insert(tx);
+  });
+}
