@@ -11,7 +11,7 @@ import { migrateDatabase, openDatabase } from "@streamkit/db";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { acquireDataDirLock, lockHolder } from "../shared/data-dir-lock";
-import { createDeps } from "../shared/deps";
+import { createDeps } from "../app/create-deps";
 import { loadEnv } from "../shared/env";
 import { createLogger } from "../shared/logger";
 import { type ChannelAnswer, describe, sendToAdminChannel } from "./channel";

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type DatabaseHandle, type DatabaseTimeouts, databaseTimeouts, migrateDatabase, openDatabase } from "@streamkit/db";
-import { type AppDeps, createDeps } from "../shared/deps";
+import type { AppDeps } from "../shared/deps";
+import { createDeps } from "./create-deps";
 import { env as processEnv, type Env } from "../shared/env";
 import { createLogger } from "../shared/logger";
 import { acquireDataDirLock } from "../shared/data-dir-lock";

@@ -8,7 +8,7 @@
  */
 import { listReleases } from "../../src/updater/releases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeps } from "../../src/shared/deps";
+import { createDeps } from "../../src/app/create-deps";
 import { createLogger } from "../../src/shared/logger";
 import { seedDemoCatalogue } from "../../src/plugins/demo-catalogue";
 import { demoReleases } from "../../src/updater/demo-releases";

@@ -2,7 +2,7 @@ import { checkouts, ledgerEntries, purchases, webhookEvents } from "@streamkit/d
 import { commerce } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDeps } from "../../src/shared/deps";
+import { createDeps } from "../../src/app/create-deps";
 import { signPayload } from "../../src/billing/payments/signature";
 import { startCheckout } from "../../src/billing/checkout";
 import { runPayouts } from "../../src/billing/ledger";

@@ -14,7 +14,7 @@ import { encode } from "@auth/core/jwt";
 import { settings } from "@streamkit/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuthConfig } from "../../src/accounts/auth-config";
-import { createDeps } from "../../src/shared/deps";
+import { createDeps } from "../../src/app/create-deps";
 import { loadEnv } from "../../src/shared/env";
 import { createLogger } from "../../src/shared/logger";
 import { BUILTIN_SIGNATURE_HEADER } from "../../src/billing/payments/builtin";

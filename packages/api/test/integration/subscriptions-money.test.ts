@@ -2,7 +2,7 @@ import { revenueEntries, subscriptionPayments, subscriptions } from "@streamkit/
 import { subscriptionRules } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDeps } from "../../src/shared/deps";
+import { createDeps } from "../../src/app/create-deps";
 import { receiveWebhook } from "../../src/billing/webhooks";
 import { TestClock as ServiceClock } from "../../src/shared/test-clock";
 import { createTestApp, type TestApp } from "../support/app";

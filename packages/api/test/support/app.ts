@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "@streamkit/db";
-import { type AppDeps, createDeps } from "../../src/shared/deps";
+import type { AppDeps } from "../../src/shared/deps";
+import { createDeps } from "../../src/app/create-deps";
 import { loadEnv } from "../../src/shared/env";
 import { createLogger } from "../../src/shared/logger";
 import { buildAuthConfig } from "../../src/accounts/auth-config";

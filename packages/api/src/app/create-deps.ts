@@ -1,0 +1,38 @@
+import { realProviders } from "../billing/payments/real-providers";
+import { createPayments, type Payments } from "../billing/payments/registry";
+import { syncMarketCatalogue } from "../market/market-catalogue";
+import { syncPredefinedCatalogue } from "../overlays/catalog";
+import { syncSoundCatalogue } from "../sounds/seed";
+import { sessionSecrets } from "../accounts/session-secrets";
+import type { AppDeps } from "../shared/deps";
+import { createMailer, type Mailer } from "../shared/mailer";
+import { minisignKeyFromSeed } from "../shared/minisign";
+import { deriveSecrets, loadMasterSecrets, removeLegacySecrets } from "../shared/secrets";
+
+/** The one way a process (server, CLI, test) assembles its dependencies. */
+export async function createDeps(
+  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "cachedPageSecret" | "signInDeviceSecrets"> & {
+    payments?: Payments;
+    mailer?: Mailer;
+  },
+): Promise<AppDeps> {
+  const master = loadMasterSecrets(input.env);
+  // Older versions kept generated secrets in `settings` in plain text; they sign nothing any more.
+  await removeLegacySecrets(input.db);
+  // The predefined overlays ship with the code: every start brings the catalogue up to date (overlays/catalog.ts).
+  await syncPredefinedCatalogue(input.db);
+  // Then the market's widgets and themes (market/market-catalogue.ts): themes name overlays as members.
+  await syncMarketCatalogue(input.db);
+  // The seeded sounds (sounds/seed.ts): synthesised and inserted once per database; later starts cost one query.
+  await syncSoundCatalogue(input.db);
+  return {
+    ...input,
+    payments: input.payments ?? (await createPayments(input.env, deriveSecrets(master, "builtin-payments"), realProviders(input.env))),
+    sessionSecrets: sessionSecrets(input.env, master),
+    overlaySourceSecrets: deriveSecrets(master, "overlay-source"),
+    mailer: input.mailer ?? createMailer(input.env, input.db, input.log),
+    demoReleaseKey: minisignKeyFromSeed(Buffer.from(deriveSecrets(master, "demo-release-signing")[0]!, "base64url")),
+    cachedPageSecret: deriveSecrets(master, "cached-page-nonce")[0]!,
+    signInDeviceSecrets: deriveSecrets(master, "sign-in-device"),
+  };
+}
