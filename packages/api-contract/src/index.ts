@@ -16,3 +16,4 @@ export * from "./releases";
 export * from "./oauth";
 export * from "./sounds";
 export * from "./billing";
+export * from "./app-error";

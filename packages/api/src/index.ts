@@ -1,7 +1,7 @@
 export { appRouter, type AppRouter } from "./app/router";
 export { createContext, type Caller, type Context } from "./shared/context";
 export { createCallerFactory } from "./shared/trpc";
-export { AppError, isAppError } from "./shared/errors";
+export { AppError, isAppError } from "@streamkit/api-contract";
 export { toAppError } from "./shared/error-mapping";
 export { type CallerSource, hasSessionCookie, resolveCaller } from "./accounts/principal";
 export { DEFAULT_HOST, env, loadEnv, type Env } from "./shared/env";

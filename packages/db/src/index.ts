@@ -3,3 +3,4 @@ export * from "./client";
 export { ConnectionWaitTimeout } from "./pool-gate";
 export * from "./schema";
 export * as schema from "./schema";
+export { likePattern } from "./like-pattern";

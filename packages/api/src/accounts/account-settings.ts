@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from "./password";
 import { principalColumns } from "./principal-columns";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError, badRequest } from "../shared/errors";
+import { AppError, badRequest } from "@streamkit/api-contract";
 import { balances } from "../billing/ledger";
 import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
 

@@ -3,7 +3,7 @@ import type { PlanName } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { principalColumns } from "./principal-columns";
 import type { AccountPrincipal } from "../shared/context";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { preparedPerDatabase } from "../shared/prepared";
 
 export async function findAccountById(db: Db, id: string, now: Date): Promise<AccountPrincipal | null> {

@@ -4,7 +4,7 @@ import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { principalColumns } from "./principal-columns";
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-key-format";
 import type { AccountCaller } from "../shared/context";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { preparedPerDatabase } from "../shared/prepared";
 import { withinQuota } from "../shared/quota";
 

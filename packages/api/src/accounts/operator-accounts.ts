@@ -3,9 +3,9 @@ import { accounts, type Db } from "@streamkit/db";
 import type { PlanName } from "@streamkit/plans";
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { accountDisabled } from "../shared/auth-errors";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { decodeTimeCursor, encodeTimeCursor, isUuid } from "../shared/admin-cursor";
-import { likePattern } from "../plugins/listings";
+import { likePattern } from "@streamkit/db";
 
 /**
  * What the operator does to accounts, from the website's /admin/accounts and

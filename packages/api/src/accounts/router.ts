@@ -13,7 +13,7 @@ import { z } from "zod";
 import { hashPassword } from "./password";
 import { createAccount } from "./accounts";
 import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { changePassword, deleteAccount, hasPassword, requestPasswordReset, resetPassword, updateProfile } from "./account-settings";
 import { listOutbox } from "./outbox";
 import { accountProcedure, publicProcedure, staffProcedure } from "../shared/trpc";

@@ -9,7 +9,7 @@ import { type Scope, scopes } from "@streamkit/api-contract";
 import { type PlanName, planNames } from "@streamkit/plans";
 import { hashPassword } from "../accounts/password";
 import type { AppDeps } from "../shared/deps";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { createAccount, findAccountByEmail } from "../accounts/accounts";
 import { createApiKey, revokeApiKey } from "../accounts/api-keys";
 import { runPayouts } from "../billing/ledger";

@@ -7,7 +7,7 @@
 import { subscriptionStatusSchema } from "@streamkit/api-contract";
 import { type PaidPlan, paidPlanNames } from "@streamkit/plans";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { findAccountByEmail } from "../accounts/accounts";
 import { findSubscriptions } from "./admin-subscriptions";
 import { grantComplimentary, revokeComplimentary } from "./complimentary-plans";

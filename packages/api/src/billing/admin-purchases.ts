@@ -3,7 +3,7 @@ import { accounts, type Db, plugins, purchases } from "@streamkit/db";
 import { refundWindowEnds, type SaleCurrency } from "@streamkit/plans";
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { decodeTimeCursor, encodeTimeCursor, isUuid } from "../shared/admin-cursor";
-import { likePattern } from "../plugins/listings";
+import { likePattern } from "@streamkit/db";
 
 /**
  * The operator's purchase search, newest first, a keyset page at a time.

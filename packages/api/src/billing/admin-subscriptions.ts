@@ -3,7 +3,7 @@ import { accounts, complimentaryPlans, type Db, subscriptionPayments, subscripti
 import { type PaidPlan, subscriptionRefundWindowEnds } from "@streamkit/plans";
 import { and, asc, desc, eq, gt, ilike, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { decodeTimeCursor, encodeTimeCursor, isUuid } from "../shared/admin-cursor";
-import { likePattern } from "../plugins/listings";
+import { likePattern } from "@streamkit/db";
 import { toPaymentView, toSubscriptionView } from "./subscription-views";
 
 /**

@@ -4,7 +4,7 @@ import { type BillingInterval, type PaidPlan, plans, type SaleCurrency } from "@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { notFound } from "../shared/errors";
+import { notFound } from "@streamkit/api-contract";
 import { endExpired } from "./subscription-renewals";
 import { basePlan, latestSubscription, liveSubscription } from "./subscriptions";
 import { toPaymentView, toSubscriptionView } from "./subscription-views";

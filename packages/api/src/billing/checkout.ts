@@ -3,7 +3,7 @@ import { chargeFor, type PriceTier } from "@streamkit/plans";
 import { and, eq } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 
 /**
  * Starts paying for a plugin on the website: the amount and currency are

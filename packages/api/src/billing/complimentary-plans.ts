@@ -2,7 +2,7 @@ import { accounts, complimentaryPlans } from "@streamkit/db";
 import type { PaidPlan } from "@streamkit/plans";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 
 /** The longest complimentary plan the operator may give at once. */
 const MAX_YEARS = 5;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { jsonResult, type RawRoute } from "../rest/raw";
 import { runSubscriptionSweep } from "./subscription-renewals";
 

@@ -12,7 +12,7 @@ import { accounts, type Db, ledgerEntries, payouts, plugins, purchases, type Que
 import { commerce, type PayoutMethod, type SaleCurrency, saleCurrencies } from "@streamkit/plans";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 
 export interface Balance {
   authorId: string;

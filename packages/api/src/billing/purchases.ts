@@ -2,7 +2,7 @@ import { accounts, type Db, ledgerEntries, plugins, purchases, type Tx } from "@
 import { refundWindowEnds, type SaleCurrency } from "@streamkit/plans";
 import { and, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 
 export async function listPurchases(db: Db, accountId: string) {
   const rows = await db

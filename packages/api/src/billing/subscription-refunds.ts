@@ -2,7 +2,7 @@ import { revenueEntries, subscriptionPayments, subscriptions, type Tx } from "@s
 import { subscriptionRefundWindowEnds } from "@streamkit/plans";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { providerRef, toPaymentView } from "./subscription-views";
 
 type Payment = typeof subscriptionPayments.$inferSelect;

@@ -14,7 +14,7 @@ import {
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { receiveWebhook } from "./webhooks";
 import { endExpired, runSubscriptionSweep } from "./subscription-renewals";
 import { providerRef, toSubscriptionView } from "./subscription-views";

@@ -5,7 +5,7 @@ import type { AppDeps } from "../shared/deps";
 import { applyRefund } from "./purchases";
 import { applySubscriptionEvent, type SubscriptionEventOutcome } from "./subscription-events";
 import { applySubscriptionRefund } from "./subscription-refunds";
-import { isAppError, notFound } from "../shared/errors";
+import { isAppError, notFound } from "@streamkit/api-contract";
 import { jsonResult, type RawRoute } from "../rest/raw";
 import { claimEvent } from "./payments/event-claim";
 import type { ProviderEvent } from "./payments/provider";

@@ -1,7 +1,7 @@
 import { convert, convertResponseSchema, currenciesResponseSchema, FX_LIMITS, historyResponseSchema, latestResponseSchema } from "@streamkit/fx";
 import type { TRPCRouterRecord } from "@trpc/server";
 import type { Context } from "../shared/context";
-import { AppError, badRequest } from "../shared/errors";
+import { AppError, badRequest } from "@streamkit/api-contract";
 import { fxAddressLimit } from "./address-limit";
 import { readHistory, resolveRange } from "./history";
 import { convertQuerySchema, historyQuerySchema, latestQuerySchema, noQuerySchema } from "./params";

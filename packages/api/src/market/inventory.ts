@@ -5,7 +5,7 @@ import { and, count, desc, eq, lt, or } from "drizzle-orm";
 import { z } from "zod";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { readCursor, writeCursor } from "../shared/cursor";
 import { findMarketRow, itemColumns, toMarketItems } from "./market";
 

@@ -1,5 +1,5 @@
 import type { ItemKind, MarketItem, MarketQuery, ThemeMemberInfo } from "@streamkit/api-contract";
-import { catalogItems, type Db, themeMembers } from "@streamkit/db";
+import { catalogItems, type Db, themeMembers, likePattern } from "@streamkit/db";
 import { type OverlayDocument, renderPreviewSvg, renderThemeSvg, themeGrid } from "@streamkit/overlay";
 import { type PlanName, planNames } from "@streamkit/plans";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -91,8 +91,6 @@ export async function toMarketItems(deps: AppDeps, rows: ItemRow[]): Promise<Mar
     return { ...base, canvas, preview: { url: previewUrl(deps, row.slug), type: "image/svg+xml", width: canvas.width, height: canvas.height } };
   });
 }
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of the market: widgets, then overlays, then themes, each in catalogue order; nextOffset null at the end. */
 export async function listMarket(deps: AppDeps, query: MarketQuery) {

@@ -1,4 +1,4 @@
-import { notFound } from "../shared/errors";
+import { notFound } from "@streamkit/api-contract";
 import type { RawRoute } from "../rest/raw";
 import { marketPreviewSvg } from "./market";
 import { previewImageResult } from "../overlays/raw-routes";

@@ -1,6 +1,6 @@
 import { catalogPaging, marketItemResponseSchema, marketListSchema, marketQuerySchema, marketSlugInputSchema } from "@streamkit/api-contract";
 import type { TRPCRouterRecord } from "@trpc/server";
-import { notFound } from "../shared/errors";
+import { notFound } from "@streamkit/api-contract";
 import { getMarketItem, listMarket } from "./market";
 import { publicProcedure } from "../shared/trpc";
 

@@ -1,4 +1,4 @@
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import type { RawInput } from "../rest/raw";
 import { OAuthError } from "./protocol-error";
 

@@ -5,7 +5,7 @@
 import type { ConnectedApp, Scope } from "@streamkit/api-contract";
 import { type Db, oauthGrants } from "@streamkit/db";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { findClient } from "./clients";
 import { revokeGrant } from "./oauth-tokens";
 

@@ -1,7 +1,7 @@
 import { authorizationAnswerSchema, authorizationDecisionSchema, connectedAppListSchema } from "@streamkit/api-contract";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { answerLocation, readAuthorizationRequest } from "./authorization-request";
 import { issueCode } from "./oauth-codes";
 import { listConnectedApps, revokeConnectedApp } from "./oauth-grants";

@@ -1,6 +1,6 @@
 import { documentTooLarge, drawingProblem, type OverlayDocument, overlayDocumentSchema } from "@streamkit/overlay";
 import { MAX_PROBLEMS } from "../shared/error-mapping";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 
 /**
  * A document from a request: too big first (413 payload_too_large: over the

@@ -6,7 +6,7 @@ import { and, count, desc, eq, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError, badRequest, notFound } from "../shared/errors";
+import { AppError, badRequest, notFound } from "@streamkit/api-contract";
 import { findCatalogOverlay } from "./catalog";
 import { readCursor, writeCursor } from "../shared/cursor";
 import { parseDocument } from "./overlay-documents";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { renderPreviewSvg } from "@streamkit/overlay";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { etagMatches } from "../rest/etag";
 import type { RestResult } from "../rest/handler";
 import type { RawRoute } from "../rest/raw";

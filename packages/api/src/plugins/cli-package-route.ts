@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { etagMatches } from "../rest/etag";
 import type { RawRoute } from "../rest/raw";
 

@@ -1,10 +1,10 @@
 import type { Listing, ListingDetail, ListPluginsQuery } from "@streamkit/api-contract";
-import { accounts, type Db, type Plugin, plugins, pluginVersions } from "@streamkit/db";
+import { accounts, type Db, type Plugin, plugins, pluginVersions, likePattern } from "@streamkit/db";
 import { priceOf, type PriceTier } from "@streamkit/plans";
 import { compareVersions } from "@streamkit/plugin-rules";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../shared/context";
-import { notFound } from "../shared/errors";
+import { notFound } from "@streamkit/api-contract";
 import { decodeCursor, encodeCursor } from "../shared/cursor";
 import { purchasedAmong } from "./ownership";
 import { preparedPerDatabase } from "../shared/prepared";
@@ -70,11 +70,6 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     owned: price === null || mine || extras.purchased.has(p.id),
     ...(priceRequest ? { priceRequest } : {}),
   };
-}
-
-/** `%`, `_` and `\` are literal in a search. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Which optional conditions a marketplace page has; each combination is its own prepared statement. */

@@ -4,7 +4,7 @@ import { priceOf, type PriceTier } from "@streamkit/plans";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { purchasedAmong } from "./ownership";
 
 /**

@@ -4,7 +4,7 @@ import { priceOf, type PriceTier, priceTiers } from "@streamkit/plans";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 
 type PriceRequestView = NonNullable<Listing["priceRequest"]>;
 

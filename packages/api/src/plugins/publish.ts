@@ -4,7 +4,7 @@ import { checkPackage, isHigherVersion, versionKey } from "@streamkit/plugin-rul
 import { eq } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { listingExtras, toListing } from "./listings";
 import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
 

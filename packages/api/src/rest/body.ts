@@ -1,4 +1,4 @@
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 
 /** True for `application/json` with no charset or a UTF-8 one (case-insensitive, as media types are). */
 export function isJsonContentType(header: string | null): boolean {

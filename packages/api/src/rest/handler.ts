@@ -18,7 +18,7 @@ import { clientAddress, compileTrust } from "../shared/client-address";
 import { type Context, createContext } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { toAppError, unavailableReason, unwrapError } from "../shared/error-mapping";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { limitAddress } from "../fx/address-limit";
 import { limitAnonymous, limitPerAddress } from "./anonymous-limit";
 import { buildOpenApiDocument } from "../app/openapi/document";

@@ -1,5 +1,5 @@
 import { httpLimits } from "@streamkit/api-contract";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 
 /** PostgreSQL's text cannot hold U+0000, so no input may carry it: refused up front, never a failed statement. */
 export const nulRefused = () => new AppError("bad_request", "Text may not contain the NUL character (U+0000).");

@@ -1,5 +1,5 @@
 import type { ResponseMeta } from "../shared/context";
-import type { AppError } from "../shared/errors";
+import type { AppError } from "@streamkit/api-contract";
 import { etagMatches } from "./etag";
 import type { RestRequest, RestResult } from "./handler";
 import type { LibraryResult } from "./library";

@@ -2,7 +2,7 @@ import type { AnyRouter } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { httpLimits } from "@streamkit/api-contract";
 import { toAppError, unwrapError } from "../shared/error-mapping";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { fromFetchResponse, type RawInput, type RawRoute } from "./raw";
 
 /**

@@ -19,7 +19,7 @@ import { createHash } from "node:crypto";
 import { catalogItems, type Db, plugins } from "@streamkit/db";
 import { asc, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { etagMatches } from "../rest/etag";
 import type { RestResult } from "../rest/handler";
 import { marketplaceVersionOf } from "../shared/marketplace-version";

@@ -25,7 +25,7 @@ import type { Env } from "../shared/env";
 import { peerAddress } from "../shared/client-address";
 import { capConnections } from "./connection-limit";
 import { toAppError } from "../shared/error-mapping";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { LogGate } from "../shared/log-gate";
 import type { Logger } from "../shared/logger";
 import type { RestCore } from "../rest/handler";

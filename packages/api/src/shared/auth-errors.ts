@@ -1,4 +1,4 @@
-import { AppError } from "./errors";
+import { AppError } from "@streamkit/api-contract";
 
 /** SPEC §5.4: no credentials on a protected operation. */
 export const unauthorized = () =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "./errors";
+import { badRequest } from "@streamkit/api-contract";
 
 /**
  * Keyset cursors for the marketplace order (official, downloads, id — all

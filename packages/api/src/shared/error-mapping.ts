@@ -6,7 +6,7 @@
 import { availabilityLimits, type Problem } from "@streamkit/api-contract";
 import { databaseUnavailableReason, errorCodeIn, UNSTORABLE_TEXT } from "@streamkit/db/error-codes";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
-import { AppError, type ErrorDetails, isAppError } from "./errors";
+import { AppError, type ErrorDetails, isAppError } from "@streamkit/api-contract";
 
 interface IssueLike {
   path: PropertyKey[];

@@ -1,6 +1,6 @@
 import { accounts, type Db, type Tx } from "@streamkit/db";
 import { eq } from "drizzle-orm";
-import { AppError, notFound } from "./errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 
 /** One per-account quota: how many rows the account may hold, and how to count the ones it holds. */
 export interface Quota {

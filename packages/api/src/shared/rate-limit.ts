@@ -1,7 +1,7 @@
 import { type Db, type Queryable, rateLimitWindows } from "@streamkit/db";
 import { lt, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import { AppError } from "./errors";
+import { AppError } from "@streamkit/api-contract";
 import { preparedPerDatabase } from "./prepared";
 
 /** One limit: at most `limit` hits per fixed window of `windowSeconds`, counted per `bucket`. */

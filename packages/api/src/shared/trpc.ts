@@ -14,7 +14,7 @@ import type { AccountCaller, Context } from "./context";
 import type { Env } from "./env";
 import { accountDisabled, unauthorized } from "./auth-errors";
 import { toAppError, trpcCodeOf } from "./error-mapping";
-import { AppError } from "./errors";
+import { AppError } from "@streamkit/api-contract";
 import { hitRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
 
 // 1. Metadata

@@ -9,7 +9,7 @@ import { type SoundCategorySlug, soundCategorySlugs, soundLimits } from "@stream
 import { sounds } from "@streamkit/db";
 import { asc } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
-import { AppError } from "../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { addSound, removeSound } from "./sounds";
 
 type Flags = Record<string, string | boolean | undefined>;

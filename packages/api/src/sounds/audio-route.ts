@@ -15,7 +15,7 @@ import { soundLimits } from "@streamkit/api-contract";
 import { accountDisabled } from "../shared/auth-errors";
 import { blobStore } from "../shared/blobs/index";
 import type { Context } from "../shared/context";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { decideRange, ifRangeHolds } from "../rest/byte-range";
 import { etagMatches } from "../rest/etag";
 import type { RawInput, RawRoute } from "../rest/raw";

@@ -11,7 +11,7 @@ import type { Sound } from "@streamkit/db";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import type { Context } from "../shared/context";
-import { notFound } from "../shared/errors";
+import { notFound } from "@streamkit/api-contract";
 import { findSound, listSounds, soundAudioPath, soundCategoryCounts, toSoundItem } from "./sounds";
 import { accountProcedure } from "../shared/trpc";
 

@@ -7,7 +7,7 @@ import { type SoundCategorySlug, type SoundItem, type SoundListQuery, soundCateg
 import { type Db, type Queryable, type Sound, sounds } from "@streamkit/db";
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { blobStore } from "../shared/blobs/index";
-import { badRequest } from "../shared/errors";
+import { badRequest } from "@streamkit/api-contract";
 import { detectAudioFormat, readWavInfo } from "./audio-format";
 import { isUuid } from "../shared/admin-cursor";
 

@@ -6,7 +6,7 @@
  * not_found.
  */
 import { createHash } from "node:crypto";
-import { notFound } from "../shared/errors";
+import { notFound } from "@streamkit/api-contract";
 import { etagMatches } from "../rest/etag";
 import type { RawRoute } from "../rest/raw";
 import { DEMO_DOWNLOADS_PATH, demoArtefact, demoArtefactBytes, demoArtefacts } from "./demo-artefacts";

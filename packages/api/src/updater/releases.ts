@@ -9,7 +9,7 @@ import { publishReleaseSchema, releaseArches, releaseTargets } from "@streamkit/
 import { type AppRelease, appReleases, type Db, isUniqueViolation, type Tx } from "@streamkit/db";
 import { compareVersions, explainInvalidVersion, versionKey } from "@streamkit/plugin-rules";
 import { and, asc, eq, gte, isNull } from "drizzle-orm";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 
 export function releaseRecord(row: AppRelease): Release {
   return {

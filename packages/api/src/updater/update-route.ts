@@ -11,7 +11,7 @@
  */
 import { type ReleaseArch, type ReleaseTarget, releaseArches, releaseTargets } from "@streamkit/api-contract";
 import { compareVersions, explainInvalidVersion } from "@streamkit/plugin-rules";
-import { AppError, notFound } from "../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { jsonResult, type RawRoute } from "../rest/raw";
 import { appUpdate, offeredRelease } from "./releases";
 

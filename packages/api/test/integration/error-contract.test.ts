@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "../../src/shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { createRestHandler } from "../../src/rest/handler";
 import { appRouter } from "../../src/app/router";
 import { createRouter, publicProcedure } from "../../src/shared/trpc";

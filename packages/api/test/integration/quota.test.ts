@@ -10,7 +10,7 @@ import { apiKeys } from "@streamkit/db";
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createContext } from "../../src/shared/context";
-import { isAppError } from "../../src/shared/errors";
+import { isAppError } from "@streamkit/api-contract";
 import { appRouter } from "../../src/app/router";
 import { withinQuota } from "../../src/shared/quota";
 import { createCallerFactory } from "../../src/shared/trpc";

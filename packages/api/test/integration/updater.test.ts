@@ -6,7 +6,7 @@
  * installation, unknown platforms 404 and a bad version 400 in the envelope.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../src/shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { listReleases, publishRelease, withdrawRelease } from "../../src/updater/releases";
 import { createTestApp, type TestApp } from "../support/app";
 

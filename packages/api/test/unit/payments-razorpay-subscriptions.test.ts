@@ -1,6 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "../../src/shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { WebhookSignatureError } from "../../src/billing/payments/provider";
 import { RAZORPAY_EVENT_ID_HEADER, RAZORPAY_SIGNATURE_HEADER, RazorpayProvider, RazorpayRequestError } from "../../src/billing/payments/razorpay";
 import { fixture, type RecordedRequest, type StubApi, startStubApi } from "../fixtures/payments/stub-api";

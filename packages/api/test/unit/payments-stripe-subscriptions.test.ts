@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "../../src/shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import { WebhookSignatureError } from "../../src/billing/payments/provider";
 import { STRIPE_SIGNATURE_HEADER, StripeProvider } from "../../src/billing/payments/stripe";
 import { fixture, type RecordedRequest, type StubApi, startStubApi } from "../fixtures/payments/stub-api";

@@ -1,6 +1,6 @@
 import type { AccountCaller } from "../../shared/context";
 import type { AppDeps } from "../../shared/deps";
-import { AppError, notFound } from "../../shared/errors";
+import { AppError, notFound } from "@streamkit/api-contract";
 import { findCheckout } from "../checkout";
 import { receiveWebhook } from "../webhooks";
 

@@ -1,5 +1,5 @@
 import type { BillingInterval, PaidPlan, SaleCurrency } from "@streamkit/plans";
-import { AppError } from "../../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 
 /**
  * A payment provider: the built-in test checkout, Stripe (USD) or Razorpay

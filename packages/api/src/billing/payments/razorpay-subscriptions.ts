@@ -1,7 +1,7 @@
 import { plans } from "@streamkit/plans";
 import type Razorpay from "razorpay";
 import { z } from "zod";
-import { AppError } from "../../shared/errors";
+import { AppError } from "@streamkit/api-contract";
 import type { CheckoutSession, PlanChange, ProviderEvent, ProviderSubscriptionRef, SubscriptionCheckoutRequest, SubscriptionProvider } from "./provider";
 import { WebhookSignatureError } from "./provider";
 

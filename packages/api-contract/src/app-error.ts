@@ -1,4 +1,4 @@
-import { type ErrorCode, errorStatus, type Problem } from "@streamkit/api-contract";
+import { type ErrorCode, errorStatus, type Problem } from "./errors";
 
 export type ErrorDetails = Problem[] | Record<string, unknown>;
 
@@ -12,7 +12,7 @@ const BRAND = Symbol.for("streamkit.AppError");
 /**
  * The domain error: routers and services throw it; the REST core and the
  * website turn it into `{ error: { code, message, details? } }` with the
- * status of the code (error-mapping.ts). Nothing else formats errors.
+ * status of the code (packages/api/src/shared/error-mapping.ts). Nothing else formats errors.
  */
 export class AppError extends Error {
   readonly [BRAND] = true;
