@@ -7,27 +7,16 @@
  */
 import { getToken } from "@auth/core/jwt";
 import { oauthTokenPrefixes } from "@streamkit/api-contract";
-import type { Caller } from "../shared/context";
+import type { Caller, CallerSource } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { invalidToken, resolveApiKey, touchApiKey } from "./api-keys";
-import { resolveAccessToken, touchGrant } from "../oauth/oauth-tokens";
+import { resolveAccessToken, touchGrant } from "./app-tokens";
 import { findSessionAccount } from "./accounts";
 import { type SessionClaims, SessionClaimsCache } from "./session-claims";
 
-export interface CallerSource {
-  /**
-   * `api`: /api/v1 and the raw API routes — credentials come only from the
-   * Authorization header, cookies are never read (a browser session cannot be
-   * ridden cross-site). `web`: the website — only its session cookie counts.
-   */
-  surface: "api" | "web";
-  authorization?: string | null;
-  cookie?: string | null;
-}
-
 /**
  * Bearer credentials by their prefix: API keys, and the desktop app's OAuth
- * access tokens (oauth/oauth-tokens.ts). A token no kind claims — a
+ * access tokens (app-tokens.ts). A token no kind claims — a
  * refresh token or a code among them — is refused like an unknown key.
  */
 const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => Promise<Caller> }[] = [

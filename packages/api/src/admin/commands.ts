@@ -7,17 +7,17 @@
 import { parseArgs } from "node:util";
 import { type Scope, scopes } from "@streamkit/api-contract";
 import { type PlanName, planNames } from "@streamkit/plans";
-import { hashPassword } from "../accounts/password";
+import { hashPassword } from "../accounts";
 import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
-import { createAccount, findAccountByEmail } from "../accounts/accounts";
-import { createApiKey, revokeApiKey } from "../accounts/api-keys";
+import { createAccount, findAccountByEmail } from "../accounts";
+import { createApiKey, revokeApiKey } from "../accounts";
 import { runPayouts } from "../billing/ledger";
-import { changeAccount } from "../accounts/operator-accounts";
-import { reviewPriceRequest } from "../plugins/prices";
+import { changeAccount } from "../accounts";
+import { reviewPriceRequest } from "../plugins";
 import { refundPurchase } from "../billing/purchases";
-import { listReleases, publishRelease, withdrawRelease } from "../updater/releases";
-import { soundCommands } from "../sounds/admin-commands";
+import { listReleases, publishRelease, withdrawRelease } from "../updater";
+import { soundCommands } from "../sounds";
 import { subscriptionCommands } from "../billing/admin-commands";
 
 type Flags = Record<string, string | boolean | undefined>;

@@ -2,14 +2,14 @@ import { adminPurchasePageSchema, adminSearchQuerySchema, decidedPriceRequestSch
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { findPurchases } from "../billing/admin-purchases";
-import { decidedPriceRequests } from "../plugins/decided-price-requests";
+import { decidedPriceRequests } from "../plugins";
 import { runPayouts } from "../billing/ledger";
 import { payoutOverview } from "../billing/payout-overview";
-import { pendingPriceRequests, reviewPriceRequest } from "../plugins/prices";
+import { pendingPriceRequests, reviewPriceRequest } from "../plugins";
 import { recentPurchases, refundPurchase } from "../billing/purchases";
 import { staffProcedure } from "../shared/trpc";
-import { adminAccountsRouter } from "../accounts/admin-router";
-import { adminReleasesRouter } from "../updater/admin-router";
+import { adminAccountsRouter } from "../accounts";
+import { adminReleasesRouter } from "../updater";
 import { adminSubscriptionsRouter } from "../billing/admin-router";
 
 /** The operator's website pages; the same operations as the admin CLI. Not part of /api/v1. */

@@ -1,9 +1,9 @@
 import { realProviders } from "../billing/payments/real-providers";
 import { createPayments, type Payments } from "../billing/payments/registry";
-import { syncMarketCatalogue } from "../market/market-catalogue";
-import { syncPredefinedCatalogue } from "../overlays/catalog";
+import { syncMarketCatalogue } from "../market";
+import { syncPredefinedCatalogue } from "../overlays";
 import { syncSoundCatalogue } from "../sounds/seed";
-import { sessionSecrets } from "../accounts/session-secrets";
+import { sessionSecrets } from "../accounts";
 import type { AppDeps } from "../shared/deps";
 import { createMailer, type Mailer } from "../shared/mailer";
 import { minisignKeyFromSeed } from "../shared/minisign";

@@ -1,7 +1,7 @@
 import { rateLimits } from "@streamkit/api-contract";
 import type { AppDeps } from "../shared/deps";
-import { deleteExpiredCodes } from "../oauth/oauth-codes";
-import { deleteExpiredTokens } from "../oauth/oauth-tokens";
+import { deleteExpiredCodes } from "../oauth";
+import { deleteExpiredTokens } from "../oauth";
 import { deleteRateLimitWindowsBefore } from "../shared/rate-limit";
 import { runSubscriptionSweep } from "../billing/subscription-renewals";
 

@@ -1,19 +1,19 @@
 import type { AuthConfig } from "@auth/core";
-import { authRoute } from "../accounts/auth-route";
-import { cliPackageRoute } from "../plugins/cli-package-route";
+import { authRoute } from "../accounts";
+import { cliPackageRoute } from "../plugins";
 import { healthRoutes } from "../server/health";
 import { robotsRoute, sitemapRoute } from "../server/crawlers";
-import { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } from "../overlays/raw-routes";
-import { marketPreviewRoute } from "../market/preview-route";
-import { oauthRoutes } from "../oauth/routes";
+import { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } from "../overlays";
+import { marketPreviewRoute } from "../market";
+import { oauthRoutes } from "../oauth";
 import { webhookRoute } from "../billing/webhooks";
 import { devClockRoute } from "../billing/dev-clock-route";
 import { appRouter } from "./router";
 import type { RawRoute } from "../rest/raw";
 import { trpcRoute } from "../rest/trpc-route";
-import { updaterRoute } from "../updater/update-route";
-import { demoDownloadsRoute } from "../updater/demo-downloads-route";
-import { soundAudioRoute, websiteSoundAudioRoute } from "../sounds/audio-route";
+import { updaterRoute } from "../updater";
+import { demoDownloadsRoute } from "../updater";
+import { soundAudioRoute, websiteSoundAudioRoute } from "../sounds";
 
 /** Every raw route the service answers, beside the JSON operations of /api/v1. */
 export function rawRoutes(auth: AuthConfig): RawRoute[] {

@@ -1,19 +1,19 @@
 import { createRouter } from "../shared/trpc";
-import { accountsRouter } from "../accounts/router";
+import { accountsRouter } from "../accounts";
 import { billingRouter } from "../billing/router";
-import { adminRouter } from "../admin/router";
-import { catalogRouter } from "../overlays/catalog-router";
+import { adminRouter } from "../admin";
+import { catalogRouter } from "../overlays";
 import { commerceRouter } from "../billing/commerce-router";
-import { fxRouter } from "../fx/router";
-import { inventoryRouter } from "../market/inventory-router";
-import { keysRouter } from "../accounts/keys-router";
-import { marketRouter } from "../market/router";
-import { meRouter } from "../accounts/me-router";
-import { oauthRouter } from "../oauth/router";
-import { overlaysRouter } from "../overlays/router";
-import { pluginsRouter } from "../plugins/router";
-import { releasesRouter } from "../updater/router";
-import { soundsRouter } from "../sounds/router";
+import { fxRouter } from "../fx";
+import { inventoryRouter } from "../market";
+import { keysRouter } from "../accounts";
+import { marketRouter } from "../market";
+import { meRouter } from "../accounts";
+import { oauthRouter } from "../oauth";
+import { overlaysRouter } from "../overlays";
+import { pluginsRouter } from "../plugins";
+import { releasesRouter } from "../updater";
+import { soundsRouter } from "../sounds";
 
 export const appRouter = createRouter({
   accounts: accountsRouter,

@@ -1,7 +1,7 @@
 import { notFound } from "@streamkit/api-contract";
 import type { RawRoute } from "../rest/raw";
 import { marketPreviewSvg } from "./market";
-import { previewImageResult } from "../overlays/raw-routes";
+import { previewImageResult } from "../overlays";
 
 /**
  * GET /api/v1/market/{slug}/preview: a market item drawn by the one renderer

@@ -5,13 +5,10 @@
  * per RFC 7009, and access tokens resolved into the same caller as an API key.
  */
 import { oauthLimits, oauthTokenPrefixes, type Scope, type TokenResponse } from "@streamkit/api-contract";
-import { accounts, type Db, oauthGrants, oauthTokens, type Queryable } from "@streamkit/db";
-import { and, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
-import { principalColumns } from "../accounts/principal-columns";
+import { type Db, oauthGrants, oauthTokens, type Queryable } from "@streamkit/db";
+import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import { generateSecret, hashSecret, isWellFormedSecret } from "../shared/secret-format";
-import type { AccountCaller } from "../shared/context";
 import { OAuthError } from "./protocol-error";
-import { invalidToken } from "../accounts/api-keys";
 
 /** A new access token (with `accessScopes`) and refresh token (with the grant's scopes) for a grant. */
 export async function issueTokens(db: Queryable, grantId: string, grantScopes: Scope[], accessScopes: Scope[], now: Date): Promise<TokenResponse> {
@@ -120,30 +117,6 @@ export async function revokeToken(db: Db, token: string, clientId: string, now: 
     .where(eq(oauthTokens.hash, hashSecret(token)))
     .limit(1);
   if (row && row.clientId === clientId) await revokeGrant(db, row.grantId, "revocation", now);
-}
-
-const INVALID_ACCESS_TOKEN = "The access token is unknown, revoked or expired: refresh it, or sign in again.";
-
-/** An access token as a caller of the `app` channel: the grant's account, its plan read now, the token's scopes. */
-export async function resolveAccessToken(db: Db, token: string, now: Date): Promise<AccountCaller & { grantId: string }> {
-  if (!isWellFormedSecret(token, oauthTokenPrefixes.access)) throw invalidToken(INVALID_ACCESS_TOKEN);
-  const [row] = await db
-    .select({ token: oauthTokens, grant: oauthGrants, account: principalColumns(now) })
-    .from(oauthTokens)
-    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
-    .innerJoin(accounts, eq(accounts.id, oauthGrants.accountId))
-    .where(and(eq(oauthTokens.hash, hashSecret(token)), eq(oauthTokens.kind, "access")))
-    .limit(1);
-  if (!row || row.grant.revokedAt || row.token.expiresAt.getTime() <= now.getTime()) throw invalidToken(INVALID_ACCESS_TOKEN);
-  return { kind: "account", account: row.account, channel: "app", scopes: row.token.scopes as Scope[], grantId: row.grant.id };
-}
-
-/** Records use at most once a minute per sign-in. */
-export async function touchGrant(db: Db, grantId: string, now: Date): Promise<void> {
-  await db
-    .update(oauthGrants)
-    .set({ lastUsedAt: now })
-    .where(and(eq(oauthGrants.id, grantId), or(isNull(oauthGrants.lastUsedAt), lt(oauthGrants.lastUsedAt, new Date(now.getTime() - 60_000)))));
 }
 
 /** Tokens are kept a day past their expiry (a reused refresh token is still recognised), then deleted. */

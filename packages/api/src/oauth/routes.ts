@@ -10,7 +10,7 @@ import type { Context } from "../shared/context";
 import { isAppError } from "@streamkit/api-contract";
 import { limitPerAddress } from "../rest/anonymous-limit";
 import { jsonResult, type RawInput, type RawRoute } from "../rest/raw";
-import type { RestResult } from "../rest/handler";
+import type { RestResult } from "../rest/types";
 import { lowerCase } from "../rest/results";
 import { exchangeCode } from "./oauth-codes";
 import { refreshTokens, revokeToken } from "./oauth-tokens";

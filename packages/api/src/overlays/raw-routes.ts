@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { renderPreviewSvg } from "@streamkit/overlay";
 import { AppError, notFound } from "@streamkit/api-contract";
 import { etagMatches } from "../rest/etag";
-import type { RestResult } from "../rest/handler";
+import type { RestResult } from "../rest/types";
 import type { RawRoute } from "../rest/raw";
 import { findCatalogOverlay } from "./catalog";
 import { readBrowserSource } from "./overlay-source";

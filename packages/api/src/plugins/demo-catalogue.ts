@@ -4,7 +4,7 @@ import { catalogue } from "@streamkit/db/seed/catalogue";
 import type { CataloguePlugin, CataloguePublisher } from "@streamkit/db/seed/catalogue/types";
 import { versionKey } from "@streamkit/plugin-rules";
 import { sql } from "drizzle-orm";
-import { publishMissingReleases } from "../updater/releases";
+import { publishMissingReleases } from "../updater";
 
 /** Serialises seeding across processes starting together on one PostgreSQL. */
 const SEED_LOCK = 720_410_002;

@@ -10,71 +10,54 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
+import type { ConnectionInfo, RestCore, RestRequest, RestResult } from "./types";
 import { httpLimits } from "@streamkit/api-contract";
 import type { AnyRouter } from "@trpc/server";
 import { accountDisabled, unauthorized } from "../shared/auth-errors";
-import { resolveCaller } from "../accounts/principal";
 import { clientAddress, compileTrust } from "../shared/client-address";
-import { type Context, createContext } from "../shared/context";
+import { type CallerResolver, type Context, createContext } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { toAppError, unavailableReason, unwrapError } from "../shared/error-mapping";
 import { AppError } from "@streamkit/api-contract";
-import { limitAddress } from "../fx/address-limit";
 import { limitAnonymous, limitPerAddress } from "./anonymous-limit";
-import { buildOpenApiDocument } from "../app/openapi/document";
 import { countRequest } from "../shared/trpc";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
 import { checkJsonBounds, checkUrlText } from "./json-bounds";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { callLibrary, createLibrary, type RequestState } from "./library";
-import { AnswerCache, publicAnswerHeaders } from "./memo";
+import { AnswerCache, type AnswerVersions, publicAnswerHeaders } from "./memo";
 import { compileRawRoutes, createRawInput, matchRawRoute, type RawRoute } from "./raw";
 import { errorResult, lowerCase, success } from "./results";
 import { collectRoutes, matchRoute, type RestRoute, routesAt } from "./routes";
 
 export const REST_PREFIX = "/api/v1";
+export type { ConnectionInfo, RestCore, RestRequest, RestResult } from "./types";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /** No body at all: no Content-Type, no Transfer-Encoding and no (or a zero) Content-Length. A body without Content-Type stays a 415. */
 const withoutBody = (request: { header(name: string): string | null }) =>
   request.header("content-type") === null && request.header("transfer-encoding") === null && (request.header("content-length") ?? "0") === "0";
-/** What the HTTP server knows that a fetch Request does not. */
-export interface ConnectionInfo {
-  /** The socket's peer address. */
-  remoteAddress?: string;
-}
-
-/** A request as the core reads it; node:http (node-bridge.ts) and fetch callers each provide one. */
-export interface RestRequest {
-  method: string;
-  /** The absolute URL. */
-  url: string;
-  /** A header by its lower-case name. */
-  header(name: string): string | null;
-  /** The request as a fetch Request, made on first use: reading a body and the library need one, kept answers do not. */
-  fetch(): Request;
-}
-
-/**
- * The answer, with lower-case header names (an array for repeated ones such
- * as Set-Cookie); `body` is null for 204, 304 and HEAD, and may be a stream.
- */
-export interface RestResult {
-  status: number;
-  headers: Record<string, string | string[]>;
-  body: string | Uint8Array | Readable | null;
-}
-
-export interface RestCore {
-  (request: RestRequest, connection?: ConnectionInfo): Promise<RestResult>;
-  /** The path prefixes this core answers (the server's prefix table hands them here). */
-  prefixes: string[];
-}
 export type RestHandler = (request: Request, connection?: ConnectionInfo) => Promise<Response>;
 
+/**
+ * What the core is handed by the composition root (app/rest-core.ts): it
+ * imports no feature, so the routes, the caller resolver, the OpenAPI
+ * document and the versions of kept answers come from outside.
+ */
+export interface CoreParts {
+  router: AnyRouter;
+  deps: AppDeps;
+  rawRoutes: RawRoute[];
+  resolveCaller: CallerResolver;
+  /** The OpenAPI document of the router, built on its first request. */
+  openApiDocument: () => object;
+  answerVersions: AnswerVersions;
+  /** The per-address limit of operations marked `addressLimited`, counted for kept answers too. */
+  limitAddress: (context: Context) => Promise<void>;
+}
+
 /** The core for fetch callers (the tests): the same core, fetch Request in, fetch Response out. */
-export function createRestHandler(router: AnyRouter, deps: AppDeps, rawRoutes: RawRoute[] = []): RestHandler {
-  const core = createRestCore(router, deps, rawRoutes);
+export function fetchHandlerOf(core: RestCore): RestHandler {
   return async (request, connection) => {
     // A body of unknown length would travel chunked over the wire: say so, as node:http would.
     const header = (name: string) =>
@@ -92,16 +75,17 @@ export function createRestHandler(router: AnyRouter, deps: AppDeps, rawRoutes: R
   };
 }
 
-export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawRoute[] = []): RestCore {
+export function createRestCore(parts: CoreParts): RestCore {
+  const { router, deps, rawRoutes, resolveCaller, limitAddress } = parts;
   const routes = collectRoutes(router);
   const raw = compileRawRoutes(rawRoutes);
   const library = createLibrary(router);
 
   let openApiJson: string | undefined;
-  const openApiDocument = () => (openApiJson ??= JSON.stringify(buildOpenApiDocument(router, { baseUrl: deps.env.PUBLIC_URL, version: "1.0.0" })));
+  const openApiDocument = () => (openApiJson ??= JSON.stringify(parts.openApiDocument()));
 
   const trust = compileTrust(deps.env.TRUSTED_PROXIES);
-  const answers = new AnswerCache(deps);
+  const answers = new AnswerCache(deps, parts.answerVersions);
 
   /** A JSON operation of /api/v1 (or the OpenAPI document, or a preflight). */
   async function operation(request: RestRequest, url: URL, method: string, context: Context, outcome: Outcome): Promise<RestResult> {

@@ -21,16 +21,12 @@
 import { createHash } from "node:crypto";
 import { anonymousBrowsing } from "@streamkit/api-contract";
 import type { AppDeps } from "../shared/deps";
-import { fxFor } from "../fx/service";
 import { BoundedStore, type StoreLimits } from "./bounded-store";
-import { marketplaceVersionOf } from "../shared/marketplace-version";
 
 export type MemoSource = "fx" | "marketplace";
 
-const versionOf: Record<MemoSource, (deps: AppDeps) => Promise<string>> = {
-  fx: async (deps) => (await fxFor(deps).current()).etag,
-  marketplace: (deps) => marketplaceVersionOf(deps.db).current(),
-};
+/** The current version of each source's data, handed in by the composition root (app/rest-core.ts): an entry of another version is stale. */
+export type AnswerVersions = Record<MemoSource, (deps: AppDeps) => Promise<string>>;
 
 const limitsOf: Record<MemoSource, StoreLimits> = {
   fx: { maxEntries: 1_000, maxBytes: 16 * 1024 * 1024 },
@@ -62,10 +58,13 @@ export class AnswerCache {
     marketplace: new BoundedStore<StoredAnswer>(limitsOf.marketplace),
   } satisfies Record<MemoSource, BoundedStore<StoredAnswer>>;
 
-  constructor(private readonly deps: AppDeps) {}
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly versionOf: AnswerVersions,
+  ) {}
 
   version(source: MemoSource): Promise<string> {
-    return versionOf[source](this.deps);
+    return this.versionOf[source](this.deps);
   }
 
   get(source: MemoSource, key: string, version: string): StoredAnswer | undefined {

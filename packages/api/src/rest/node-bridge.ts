@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { RestCore, RestRequest, RestResult } from "./handler";
+import type { RestCore, RestRequest, RestResult } from "./types";
 
 /**
  * Serves one node:http request with the REST core: the socket's peer address

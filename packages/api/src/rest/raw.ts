@@ -10,7 +10,7 @@
 import { Readable } from "node:stream";
 import type { Context } from "../shared/context";
 import { readBodyWithin } from "./body";
-import type { RestRequest, RestResult } from "./handler";
+import type { RestRequest, RestResult } from "./types";
 
 export interface RawInput {
   method: string;

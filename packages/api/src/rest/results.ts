@@ -1,7 +1,7 @@
 import type { ResponseMeta } from "../shared/context";
 import type { AppError } from "@streamkit/api-contract";
 import { etagMatches } from "./etag";
-import type { RestRequest, RestResult } from "./handler";
+import type { RestRequest, RestResult } from "./types";
 import type { LibraryResult } from "./library";
 
 export function lowerCase(headers: Record<string, string>): Record<string, string> {

@@ -16,7 +16,7 @@
  */
 import { createHash, createHmac } from "node:crypto";
 import type { AppDeps } from "../shared/deps";
-import { fxFor } from "../fx/service";
+import { fxFor } from "../fx";
 import { marketplaceVersionOf } from "../shared/marketplace-version";
 
 /** What a cached page shows besides its region: the marketplace, the exchange rates, or nothing but the build. */

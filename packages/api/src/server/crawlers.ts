@@ -21,7 +21,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
 import { etagMatches } from "../rest/etag";
-import type { RestResult } from "../rest/handler";
+import type { RestResult } from "../rest/types";
 import { marketplaceVersionOf } from "../shared/marketplace-version";
 import type { RawRoute } from "../rest/raw";
 

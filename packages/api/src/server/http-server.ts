@@ -28,7 +28,7 @@ import { toAppError } from "../shared/error-mapping";
 import { AppError } from "@streamkit/api-contract";
 import { LogGate } from "../shared/log-gate";
 import type { Logger } from "../shared/logger";
-import type { RestCore } from "../rest/handler";
+import type { RestCore } from "../rest/types";
 import { serveRest } from "../rest/node-bridge";
 import { errorResult } from "../rest/results";
 

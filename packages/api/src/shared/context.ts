@@ -40,6 +40,21 @@ export type Caller =
 
 export type AccountCaller = Extract<Caller, { kind: "account" }>;
 
+/**
+ * What a request carries for the caller resolver (accounts/principal.ts).
+ * `api`: /api/v1 and the raw API routes — credentials come only from the
+ * Authorization header, cookies are never read (a browser session cannot be
+ * ridden cross-site). `web`: the website — only its session cookie counts.
+ */
+export interface CallerSource {
+  surface: "api" | "web";
+  authorization?: string | null;
+  cookie?: string | null;
+}
+
+/** The one caller resolver's shape: the REST core is handed it by the composition root. */
+export type CallerResolver = (deps: AppDeps, source: CallerSource) => Promise<Caller>;
+
 export interface Context {
   deps: AppDeps;
   requestId: string;

@@ -19,7 +19,7 @@ import { AppError, notFound } from "@streamkit/api-contract";
 import { decideRange, ifRangeHolds } from "../rest/byte-range";
 import { etagMatches } from "../rest/etag";
 import type { RawInput, RawRoute } from "../rest/raw";
-import type { RestResult } from "../rest/handler";
+import type { RestResult } from "../rest/types";
 import { findSound, soundEtag } from "./sounds";
 import { checkScope } from "../shared/trpc";
 

@@ -10,7 +10,7 @@
 import { httpLimits, rateLimits } from "@streamkit/api-contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { anonymousCounter } from "../../src/rest/anonymous-limit";
-import { createRestHandler } from "../../src/rest/handler";
+import { createRestHandler } from "../../src/app/rest-core";
 import { appRouter } from "../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";

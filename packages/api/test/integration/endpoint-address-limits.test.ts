@@ -8,7 +8,7 @@
  */
 import { oauthPaths, rateLimits } from "@streamkit/api-contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createRestHandler } from "../../src/rest/handler";
+import { createRestHandler } from "../../src/app/rest-core";
 import { rawRoutes } from "../../src/app/raw-routes";
 import { buildAuthConfig } from "../../src/accounts/auth-config";
 import { appRouter } from "../../src/app/router";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@streamkit/api-contract";
-import { createRestHandler } from "../../src/rest/handler";
+import { createRestHandler } from "../../src/app/rest-core";
 import { appRouter } from "../../src/app/router";
 import { createRouter, publicProcedure } from "../../src/shared/trpc";
 import { BASE, createTestApp, type TestApp } from "../support/app";

@@ -8,7 +8,7 @@
  */
 import { errorCodes } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRestHandler } from "../../src/rest/handler";
+import { createRestHandler } from "../../src/app/rest-core";
 import { appRouter } from "../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createContext } from "../../src/shared/context";
 import type { AppDeps } from "../../src/shared/deps";
-import { createRestHandler } from "../../src/rest/handler";
+import { createRestHandler } from "../../src/app/rest-core";
 import { appRouter } from "../../src/app/router";
 import { createCallerFactory } from "../../src/shared/trpc";
 import { createTestApp, type TestApp } from "../support/app";

@@ -7,7 +7,7 @@
 import { BUILTIN_RATES_DATE } from "@streamkit/fx";
 import { fxDays, fxFeedState } from "@streamkit/db";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createRestHandler } from "../../src/rest/handler";
+import { createRestHandler } from "../../src/app/rest-core";
 import { appRouter } from "../../src/app/router";
 import { fxFor, installFx } from "../../src/fx/service";
 import { createTestApp, type TestApp } from "../support/app";

@@ -19,7 +19,7 @@ import { loadEnv } from "../../src/shared/env";
 import { createLogger } from "../../src/shared/logger";
 import { BUILTIN_SIGNATURE_HEADER } from "../../src/billing/payments/builtin";
 import { signPayload } from "../../src/billing/payments/signature";
-import { createRestHandler } from "../../src/rest/handler";
+import { createRestHandler } from "../../src/app/rest-core";
 import { rawRoutes } from "../../src/app/raw-routes";
 import { appRouter } from "../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../support/app";

@@ -18,7 +18,7 @@ import { hashPassword } from "../../src/accounts/password";
 import { issueSignInDevice, signInDeviceCookieName } from "../../src/accounts/sign-in-device";
 import { signInRefusal } from "../../src/accounts/sign-in-limit";
 import { CLIENT_ADDRESS_HEADER } from "../../src/shared/client-address";
-import { createRestHandler } from "../../src/rest/handler";
+import { createRestHandler } from "../../src/app/rest-core";
 import { rawRoutes } from "../../src/app/raw-routes";
 import { appRouter } from "../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../support/app";

@@ -5,7 +5,7 @@ import { createDeps } from "../../src/app/create-deps";
 import { loadEnv } from "../../src/shared/env";
 import { createLogger } from "../../src/shared/logger";
 import { buildAuthConfig } from "../../src/accounts/auth-config";
-import { createRestHandler } from "../../src/rest/handler";
+import { createRestHandler } from "../../src/app/rest-core";
 import { rawRoutes } from "../../src/app/raw-routes";
 import { appRouter } from "../../src/app/router";
 import { createTestDatabase } from "./database";

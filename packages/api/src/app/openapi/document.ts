@@ -18,8 +18,8 @@ import {
 } from "@streamkit/api-contract";
 import type { AnyRouter } from "@trpc/server";
 import { isDeepStrictEqual } from "node:util";
-import { oauthPathItems } from "../../oauth/openapi-paths";
-import { soundAudioPathItem } from "../../sounds/openapi-paths";
+import { oauthPathItems } from "../../oauth";
+import { soundAudioPathItem } from "../../sounds";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { createSchema } from "zod-openapi";
 import { planFor, plans } from "@streamkit/plans";

@@ -1,0 +1,5 @@
+/** What other parts of the service use of sounds/: everything else in this folder is its own. */
+export { soundCommands } from "./admin-commands";
+export { soundAudioRoute, websiteSoundAudioRoute } from "./audio-route";
+export { soundAudioPathItem } from "./openapi-paths";
+export { soundsRouter } from "./router";
