@@ -1,8 +1,9 @@
 /**
  * The REST core: every request the service answers outside Next's pages —
  * the JSON operations of /api/v1 (through trpc-to-openapi) and the raw routes
- * (raw.ts) — passes here. The library routes and validates the JSON
- * operations; this module owns what it cannot do: the error envelope of SPEC
+ * (raw.ts) — passes here, and takes one path: routed once (routes.ts), the
+ * caller resolved and counted once, the procedure called directly
+ * (operations.ts), a failure unwrapped once. This module owns the error envelope of SPEC
  * §7 for every failure, credentials resolved (and the request counted) before
  * any body is read, Content-Type and body-size checks before parsing, 304 for
  * If-None-Match, bodiless 204s, CORS, logging, and an X-Request-Id on every
@@ -24,7 +25,7 @@ import { countRequest } from "../shared/trpc";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
 import { checkJsonBounds, checkUrlText } from "./json-bounds";
 import { corsHeaders, preflightHeaders } from "./cors";
-import { callLibrary, createLibrary, type RequestState } from "./library";
+import { callOperation } from "./operations";
 import { AnswerCache, type AnswerVersions, publicAnswerHeaders } from "./memo";
 import { compileRawRoutes, createRawInput, matchRawRoute, type RawRoute } from "./raw";
 import { errorResult, lowerCase, success } from "./results";
@@ -79,7 +80,6 @@ export function createRestCore(parts: CoreParts): RestCore {
   const { router, deps, rawRoutes, resolveCaller, limitAddress } = parts;
   const routes = collectRoutes(router);
   const raw = compileRawRoutes(rawRoutes);
-  const library = createLibrary(router);
 
   let openApiJson: string | undefined;
   const openApiDocument = () => (openApiJson ??= JSON.stringify(parts.openApiDocument()));
@@ -128,9 +128,7 @@ export function createRestCore(parts: CoreParts): RestCore {
       Object.assign(context.res.headers, stored.headers);
       return success(request, stored, context.res);
     }
-    const state: RequestState = { context };
-    const answer = await callLibrary(library, request.fetch(), method, url, path, body, state);
-    if (state.error !== undefined) throw state.error;
+    const answer = await callOperation(route, context, url, path, body);
     if (memo === "marketplace" && answer.status === 200 && answer.body !== undefined) Object.assign(context.res.headers, publicAnswerHeaders(answer.body));
     // The marketplace's version is read before the procedure's statements, so the body is at least that new: kept under it, it can only be dropped early.
     if (memo && version && answer.status === 200 && answer.body !== undefined && (memo === "marketplace" || (await answers.version(memo)) === version)) {

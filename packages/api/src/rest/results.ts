@@ -2,7 +2,7 @@ import type { ResponseMeta } from "../shared/context";
 import type { AppError } from "@streamkit/api-contract";
 import { etagMatches } from "./etag";
 import type { RestRequest, RestResult } from "./types";
-import type { LibraryResult } from "./library";
+import type { OperationResult } from "./operations";
 
 export function lowerCase(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -11,7 +11,7 @@ export function lowerCase(headers: Record<string, string>): Record<string, strin
 }
 
 /** A successful answer: the procedure's headers, no-store unless it said otherwise, 304 for a matching If-None-Match, no body for 204. */
-export function success(request: RestRequest, answer: LibraryResult, meta: ResponseMeta): RestResult {
+export function success(request: RestRequest, answer: OperationResult, meta: ResponseMeta): RestResult {
   const headers = lowerCase(meta.headers);
   headers["cache-control"] ??= "no-store";
   const etag = headers.etag;

@@ -120,9 +120,9 @@ export async function countRequest(ctx: Context): Promise<void> {
   if (!decision.allowed) throw rateLimitedError(decision);
 }
 
-/** A suspended account can do nothing, not even browse with its key. */
+/** A suspended account can do nothing, not even browse with its key (the REST core has checked already: once per request). */
 const activeAccount = t.middleware(({ ctx, next }) => {
-  if (ctx.caller.kind === "account" && ctx.caller.account.suspended) throw accountDisabled();
+  if (ctx.surface !== "rest" && ctx.caller.kind === "account" && ctx.caller.account.suspended) throw accountDisabled();
   return next();
 });
 
