@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { badRequest } from "@streamkit/api-contract";
+import { badRequest } from "./app-error";
 
 /**
  * Keyset cursors for the marketplace order (official, downloads, id — all
