@@ -12,13 +12,12 @@ import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
 import { createAccount, findAccountByEmail } from "../accounts/accounts";
 import { createApiKey, revokeApiKey } from "../accounts/api-keys";
-import { runPayouts } from "../billing/ledger";
+import { refundPurchase, runPayouts } from "@streamkit/billing";
 import { changeAccount } from "../accounts/operator-accounts";
 import { reviewPriceRequest } from "../plugins/prices";
-import { refundPurchase } from "../billing/purchases";
 import { listReleases, publishRelease, withdrawRelease } from "../updater/releases";
 import { soundCommands } from "../sounds/admin-commands";
-import { subscriptionCommands } from "../billing/admin-commands";
+import { subscriptionCommands } from "../billing";
 
 type Flags = Record<string, string | boolean | undefined>;
 

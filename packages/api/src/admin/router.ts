@@ -1,16 +1,13 @@
 import { adminPurchasePageSchema, adminSearchQuerySchema, decidedPriceRequestSchema } from "@streamkit/api-contract";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { findPurchases } from "../billing/admin-purchases";
+import { findPurchases, payoutOverview, recentPurchases, refundPurchase, runPayouts } from "@streamkit/billing";
 import { decidedPriceRequests } from "../plugins/decided-price-requests";
-import { runPayouts } from "../billing/ledger";
-import { payoutOverview } from "../billing/payout-overview";
 import { pendingPriceRequests, reviewPriceRequest } from "../plugins/prices";
-import { recentPurchases, refundPurchase } from "../billing/purchases";
 import { staffProcedure } from "../shared/trpc";
 import { adminAccountsRouter } from "../accounts/admin-router";
 import { adminReleasesRouter } from "../updater/admin-router";
-import { adminSubscriptionsRouter } from "../billing/admin-router";
+import { adminSubscriptionsRouter } from "../billing";
 
 /** The operator's website pages; the same operations as the admin CLI. Not part of /api/v1. */
 export const adminRouter = {

@@ -1,5 +1,4 @@
-import { realProviders } from "../billing/payments/real-providers";
-import { createPayments, type Payments } from "../billing/payments/registry";
+import { createPayments, type Payments, realProviders } from "@streamkit/billing";
 import { syncMarketCatalogue } from "../market/market-catalogue";
 import { syncPredefinedCatalogue } from "../overlays/catalog";
 import { syncSoundCatalogue } from "../sounds/seed";

@@ -1,9 +1,8 @@
 import { createRouter } from "../shared/trpc";
 import { accountsRouter } from "../accounts/router";
-import { billingRouter } from "../billing/router";
+import { billingRouter, commerceRouter } from "../billing";
 import { adminRouter } from "../admin/router";
 import { catalogRouter } from "../overlays/catalog-router";
-import { commerceRouter } from "../billing/commerce-router";
 import { fxRouter } from "../fx/router";
 import { inventoryRouter } from "../market/inventory-router";
 import { keysRouter } from "../accounts/keys-router";

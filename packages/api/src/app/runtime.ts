@@ -16,7 +16,7 @@ import { startFx } from "../fx/service";
 import { startAdminChannel } from "../admin/channel";
 import type { AuthConfig } from "@auth/core";
 import { buildAuthConfig } from "../accounts/auth-config";
-import { realProviders } from "../billing/payments/real-providers";
+import { realProviders } from "@streamkit/billing";
 import { TestClock } from "../shared/test-clock";
 
 /** Everything one server process holds: opened once, on the first request, never at build time. */

@@ -5,7 +5,7 @@
  */
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_WEBHOOK_BYTES } from "../../src/billing/webhooks";
+import { MAX_WEBHOOK_BYTES } from "../../src/billing/webhook-route";
 import { createRestHandler } from "../../src/rest/handler";
 import type { RawRoute } from "../../src/rest/raw";
 import { appRouter } from "../../src/app/router";

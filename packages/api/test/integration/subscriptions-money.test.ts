@@ -3,7 +3,7 @@ import { subscriptionRules } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDeps } from "../../src/app/create-deps";
-import { receiveWebhook } from "../../src/billing/webhooks";
+import { receiveWebhook } from "@streamkit/billing";
 import { TestClock as ServiceClock } from "../../src/shared/test-clock";
 import { createTestApp, type TestApp } from "../support/app";
 import { TestClock } from "../support/clock";

@@ -1,7 +1,7 @@
 import { accounts, type Db, ledgerEntries, plugins, purchases, type Tx } from "@streamkit/db";
 import { refundWindowEnds, type SaleCurrency } from "@streamkit/plans";
 import { and, desc, eq } from "drizzle-orm";
-import type { AppDeps } from "../shared/deps";
+import type { BillingDeps } from "../deps";
 import { AppError, notFound } from "@streamkit/api-contract";
 
 export async function listPurchases(db: Db, accountId: string) {
@@ -37,7 +37,7 @@ export async function listPurchases(db: Db, accountId: string) {
  * purchase, so a retry after a lost answer cannot refund twice either. If the
  * provider refuses or cannot be reached, nothing is recorded.
  */
-export async function refundPurchase(deps: AppDeps, purchaseId: string, source: "operator" | "provider") {
+export async function refundPurchase(deps: BillingDeps, purchaseId: string, source: "operator" | "provider") {
   const now = deps.now();
   if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) throw notFound("No such purchase.");
   return deps.db.transaction(async (tx) => {

@@ -1,5 +1,4 @@
 import { type SaleCurrency, saleCurrencies } from "@streamkit/plans";
-import type { Env } from "../../shared/env";
 import { BuiltinProvider } from "./builtin";
 import type { PaymentProvider, ProviderId } from "./provider";
 
@@ -13,9 +12,9 @@ export interface Payments {
 
 /**
  * Real providers first (Stripe for USD, Razorpay for INR); the built-in checkout covers what they do not, unless BUILTIN_PAYMENTS=off.
- * `builtinSecrets` sign the built-in provider's events (newest first), derived from the master secret (shared/secrets.ts).
+ * `builtinSecrets` sign the built-in provider's events (newest first), derived from the master secret by the caller.
  */
-export async function createPayments(env: Env, builtinSecrets: string[], real: PaymentProvider[] = []): Promise<Payments> {
+export async function createPayments(env: { BUILTIN_PAYMENTS: "auto" | "off" }, builtinSecrets: string[], real: PaymentProvider[] = []): Promise<Payments> {
   const uncovered = saleCurrencies.filter((currency) => !real.some((provider) => provider.currencies.includes(currency)));
   const builtin = env.BUILTIN_PAYMENTS === "auto" && uncovered.length > 0 ? new BuiltinProvider(uncovered, builtinSecrets) : null;
   const all: PaymentProvider[] = [...real, ...(builtin ? [builtin] : [])];

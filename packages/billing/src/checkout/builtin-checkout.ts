@@ -1,15 +1,14 @@
-import type { AccountCaller } from "../../shared/context";
-import type { AppDeps } from "../../shared/deps";
+import type { BillingCaller, BillingDeps } from "../deps";
 import { AppError, notFound } from "@streamkit/api-contract";
-import { findCheckout } from "../checkout";
-import { receiveWebhook } from "../webhooks";
+import { findCheckout } from "./checkout";
+import { receiveWebhook } from "../webhooks/receive-webhook";
 
 /**
  * The "Pay" button of the built-in provider's hosted page. Like a real
  * provider it confirms the payment by sending its signed event to the
  * webhook endpoint — here through the very same handler, in-process.
  */
-export async function payBuiltinCheckout(deps: AppDeps, caller: AccountCaller, checkoutId: string) {
+export async function payBuiltinCheckout(deps: BillingDeps, caller: BillingCaller, checkoutId: string) {
   const builtin = deps.payments.builtin;
   const found = await findCheckout(deps, caller, checkoutId);
   if (!builtin || !found || found.checkout.provider !== "builtin") throw notFound("No such checkout.");

@@ -1,7 +1,7 @@
 import type { SubscriptionPaymentView, SubscriptionView } from "@streamkit/api-contract";
 import type { subscriptionPayments, subscriptions } from "@streamkit/db";
 import { graceMs, type PaidPlan, type SaleCurrency } from "@streamkit/plans";
-import type { ProviderSubscriptionRef } from "./payments/provider";
+import type { ProviderSubscriptionRef } from "../providers/provider";
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type PaymentRow = typeof subscriptionPayments.$inferSelect;

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WebhookSignatureError } from "../../src/billing/payments/provider";
-import { RAZORPAY_EVENT_ID_HEADER, RAZORPAY_SIGNATURE_HEADER, RazorpayProvider, RazorpayRequestError } from "../../src/billing/payments/razorpay";
+import { WebhookSignatureError } from "../../src/providers/provider";
+import { RAZORPAY_EVENT_ID_HEADER, RAZORPAY_SIGNATURE_HEADER, RazorpayProvider, RazorpayRequestError } from "../../src/providers/razorpay";
 import { fixture, type StubApi, startStubApi } from "../fixtures/payments/stub-api";
 
 const keyId = "rzp_test_StreamKitStub";

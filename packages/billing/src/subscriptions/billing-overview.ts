@@ -2,8 +2,7 @@ import type { Billing } from "@streamkit/api-contract";
 import { accounts, complimentaryPlans, revenueEntries, subscriptionPayments, subscriptions } from "@streamkit/db";
 import { type BillingInterval, type PaidPlan, plans, type SaleCurrency } from "@streamkit/plans";
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { AccountCaller } from "../shared/context";
-import type { AppDeps } from "../shared/deps";
+import type { BillingCaller, BillingDeps } from "../deps";
 import { notFound } from "@streamkit/api-contract";
 import { endExpired } from "./subscription-renewals";
 import { basePlan, latestSubscription, liveSubscription } from "./subscriptions";
@@ -14,7 +13,7 @@ import { toPaymentView, toSubscriptionView } from "./subscription-views";
  * force, the subscription, every payment, and totals read from the revenue
  * ledger — so the page's figures are the ledger's sums.
  */
-export async function billingOverview(deps: AppDeps, caller: AccountCaller): Promise<Billing> {
+export async function billingOverview(deps: BillingDeps, caller: BillingCaller): Promise<Billing> {
   const { db } = deps;
   const now = deps.now();
   // A plan that ran out since the last sweep shows as ended, not as "ends on" a past date.
@@ -55,7 +54,7 @@ export async function billingOverview(deps: AppDeps, caller: AccountCaller): Pro
   };
 }
 
-export async function activeComplimentary(deps: AppDeps, accountId: string, now: Date) {
+export async function activeComplimentary(deps: BillingDeps, accountId: string, now: Date) {
   const [row] = await deps.db
     .select()
     .from(complimentaryPlans)
@@ -66,7 +65,7 @@ export async function activeComplimentary(deps: AppDeps, accountId: string, now:
 }
 
 /** A printable receipt for one of the caller's payments (never someone else's: 404). */
-export async function receipt(deps: AppDeps, caller: AccountCaller, paymentId: string) {
+export async function receipt(deps: BillingDeps, caller: BillingCaller, paymentId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(paymentId)) throw notFound("No such payment.");
   const [row] = await deps.db
     .select({ payment: subscriptionPayments, interval: subscriptions.interval, name: accounts.name, email: accounts.email })

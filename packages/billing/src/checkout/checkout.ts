@@ -1,8 +1,7 @@
 import { checkouts, plugins, purchases } from "@streamkit/db";
 import { chargeFor, type PriceTier } from "@streamkit/plans";
 import { and, eq } from "drizzle-orm";
-import type { AccountCaller } from "../shared/context";
-import type { AppDeps } from "../shared/deps";
+import type { BillingCaller, BillingDeps } from "../deps";
 import { AppError, notFound } from "@streamkit/api-contract";
 
 /**
@@ -11,7 +10,7 @@ import { AppError, notFound } from "@streamkit/api-contract";
  * before the buyer leaves for the provider — so a payment confirmed later,
  * even after a restart, finds it — and the provider's page address is returned.
  */
-export async function startCheckout(deps: AppDeps, caller: AccountCaller, slug: string, country: string | null) {
+export async function startCheckout(deps: BillingDeps, caller: BillingCaller, slug: string, country: string | null) {
   const { db } = deps;
   const [plugin] = await db
     .select()
@@ -48,7 +47,7 @@ export async function startCheckout(deps: AppDeps, caller: AccountCaller, slug: 
 }
 
 /** A checkout of the caller's, for the pages around the provider's (never someone else's). */
-export async function findCheckout(deps: AppDeps, caller: AccountCaller, checkoutId: string) {
+export async function findCheckout(deps: BillingDeps, caller: BillingCaller, checkoutId: string) {
   if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) return null;
   const [row] = await deps.db
     .select({ checkout: checkouts, slug: plugins.slug, name: plugins.name })

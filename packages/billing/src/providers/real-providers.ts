@@ -1,7 +1,15 @@
-import type { Env } from "../../shared/env";
 import type { PaymentProvider } from "./provider";
 import { RazorpayProvider } from "./razorpay";
 import { StripeProvider } from "./stripe";
+
+/** The environment variables that configure the real providers (each unset or non-empty). */
+export interface PaymentsEnv {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  RAZORPAY_KEY_ID?: string;
+  RAZORPAY_KEY_SECRET?: string;
+  RAZORPAY_WEBHOOK_SECRET?: string;
+}
 
 /**
  * The real providers configured in the environment: Stripe for USD when both
@@ -10,7 +18,7 @@ import { StripeProvider } from "./stripe";
  * skipping it would quietly hand its currency to the built-in checkout, which
  * moves no money.
  */
-export function realProviders(env: Env): PaymentProvider[] {
+export function realProviders(env: PaymentsEnv): PaymentProvider[] {
   const providers: PaymentProvider[] = [];
   const stripe = complete("Stripe", { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET });
   if (stripe) providers.push(new StripeProvider({ secretKey: stripe.STRIPE_SECRET_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET }));

@@ -1,8 +1,8 @@
 import { subscriptions } from "@streamkit/db";
 import { type BillingInterval, graceMs, periodEnd, subscriptionRules } from "@streamkit/plans";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { AppDeps } from "../shared/deps";
-import { receiveWebhook } from "./webhooks";
+import type { BillingDeps } from "../deps";
+import { receiveWebhook } from "../webhooks/receive-webhook";
 import { providerRef } from "./subscription-views";
 
 const RETRY_MS = subscriptionRules.retryEveryHours * 60 * 60 * 1000;
@@ -28,7 +28,7 @@ export interface SweepResult {
  * renewal events carry ids derived from the period they pay for, and the
  * endings are conditional updates.
  */
-export async function runSubscriptionSweep(deps: AppDeps): Promise<SweepResult> {
+export async function runSubscriptionSweep(deps: BillingDeps): Promise<SweepResult> {
   const result: SweepResult = { renewed: 0, failed: 0, ended: 0 };
   for (let round = 0; round < MAX_RENEWALS_PER_SWEEP; round++) {
     const charged = await chargeDueBuiltinRenewals(deps);
@@ -40,7 +40,7 @@ export async function runSubscriptionSweep(deps: AppDeps): Promise<SweepResult> 
   return result;
 }
 
-async function chargeDueBuiltinRenewals(deps: AppDeps): Promise<{ renewed: number; failed: number }> {
+async function chargeDueBuiltinRenewals(deps: BillingDeps): Promise<{ renewed: number; failed: number }> {
   const builtin = deps.payments.builtin;
   if (!builtin) return { renewed: 0, failed: 0 };
   const now = deps.now();
@@ -91,7 +91,7 @@ async function chargeDueBuiltinRenewals(deps: AppDeps): Promise<{ renewed: numbe
  * Marks ended the subscriptions whose plan has run out (all, or one account's:
  * before it subscribes again or reads its billing page, so neither waits for the next sweep).
  */
-export async function endExpired(deps: AppDeps, accountId?: string): Promise<number> {
+export async function endExpired(deps: BillingDeps, accountId?: string): Promise<number> {
   const now = deps.now();
   const graceStart = new Date(now.getTime() - graceMs);
   const ended = await deps.db

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "@streamkit/api-contract";
-import { WebhookSignatureError } from "../../src/billing/payments/provider";
-import { RAZORPAY_EVENT_ID_HEADER, RAZORPAY_SIGNATURE_HEADER, RazorpayProvider, RazorpayRequestError } from "../../src/billing/payments/razorpay";
+import { WebhookSignatureError } from "../../src/providers/provider";
+import { RAZORPAY_EVENT_ID_HEADER, RAZORPAY_SIGNATURE_HEADER, RazorpayProvider, RazorpayRequestError } from "../../src/providers/razorpay";
 import { fixture, type RecordedRequest, type StubApi, startStubApi } from "../fixtures/payments/stub-api";
 
 const keyId = "rzp_test_StreamKitStub";

@@ -60,7 +60,7 @@ export interface BuiltinCharge {
  * Subscriptions of the built-in provider (the embedded default and the tests).
  * It keeps no state of its own: this service's rows are its state, and it
  * charges when this service asks — renewals when the clock passes a period's
- * end (billing/subscription-renewals.ts), an upgrade's proration — by sending
+ * end (subscriptions/subscription-renewals.ts), an upgrade's proration — by sending
  * the signed event a real provider would send, through the same webhook
  * handler. Its test card `declines` makes renewals fail (the first payment on
  * the hosted page always succeeds), so grace periods can be tried by hand.

@@ -12,10 +12,9 @@ import {
   type SaleCurrency,
 } from "@streamkit/plans";
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import type { AccountCaller } from "../shared/context";
-import type { AppDeps } from "../shared/deps";
+import type { BillingCaller, BillingDeps } from "../deps";
 import { AppError, notFound } from "@streamkit/api-contract";
-import { receiveWebhook } from "./webhooks";
+import { receiveWebhook } from "../webhooks/receive-webhook";
 import { endExpired, runSubscriptionSweep } from "./subscription-renewals";
 import { providerRef, toSubscriptionView } from "./subscription-views";
 
@@ -23,7 +22,7 @@ import { providerRef, toSubscriptionView } from "./subscription-views";
  * Subscribing, cancelling, resuming and changing plan (README "Subscriptions").
  * Every change that involves the provider is made under the subscription's row
  * lock, so two clicks cannot change it twice; money is recorded only from the
- * provider's events (billing/subscription-events.ts).
+ * provider's events (subscription-events.ts).
  */
 
 type Row = typeof subscriptions.$inferSelect;
@@ -31,7 +30,11 @@ type Row = typeof subscriptions.$inferSelect;
 const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
 
 /** Starts paying for a plan: the price is fixed now (INR in India, USD elsewhere) and stored before the subscriber leaves for the provider. */
-export async function startSubscription(deps: AppDeps, caller: AccountCaller, input: { plan: PaidPlan; interval: BillingInterval; country?: string | null }) {
+export async function startSubscription(
+  deps: BillingDeps,
+  caller: BillingCaller,
+  input: { plan: PaidPlan; interval: BillingInterval; country?: string | null },
+) {
   await endExpired(deps, caller.account.id);
   const live = await liveSubscription(deps.db, caller.account.id);
   if (live) {
@@ -76,13 +79,13 @@ export async function startSubscription(deps: AppDeps, caller: AccountCaller, in
 }
 
 /** The plan the operator set on the account (accounts.plan), without subscriptions or complimentary plans. */
-export async function basePlan(db: AppDeps["db"], accountId: string): Promise<PlanName> {
+export async function basePlan(db: BillingDeps["db"], accountId: string): Promise<PlanName> {
   const [row] = await db.select({ plan: accounts.plan }).from(accounts).where(eq(accounts.id, accountId));
   return (row?.plan ?? "free") as PlanName;
 }
 
 /** The account's subscription that gives (or gave) its plan: active or past_due. */
-export async function liveSubscription(db: AppDeps["db"] | Tx, accountId: string, lock = false): Promise<Row | null> {
+export async function liveSubscription(db: BillingDeps["db"] | Tx, accountId: string, lock = false): Promise<Row | null> {
   const query = db
     .select()
     .from(subscriptions)
@@ -92,7 +95,7 @@ export async function liveSubscription(db: AppDeps["db"] | Tx, accountId: string
 }
 
 /** A subscription of the caller's (never someone else's), for the pages around checkout. */
-export async function findOwnSubscription(deps: AppDeps, caller: AccountCaller, subscriptionId: string) {
+export async function findOwnSubscription(deps: BillingDeps, caller: BillingCaller, subscriptionId: string) {
   if (!isUuid(subscriptionId)) return null;
   const [row] = await deps.db
     .select()
@@ -106,7 +109,7 @@ export async function findOwnSubscription(deps: AppDeps, caller: AccountCaller, 
  * provider it confirms the first payment with a signed event through the
  * webhook handler; the card `declines` makes later renewals fail.
  */
-export async function payBuiltinSubscription(deps: AppDeps, caller: AccountCaller, subscriptionId: string, testCard: "ok" | "declines") {
+export async function payBuiltinSubscription(deps: BillingDeps, caller: BillingCaller, subscriptionId: string, testCard: "ok" | "declines") {
   const builtin = deps.payments.builtin;
   if (!builtin || !isUuid(subscriptionId)) throw notFound("No such checkout.");
   const [row] = await deps.db
@@ -144,7 +147,7 @@ export async function payBuiltinSubscription(deps: AppDeps, caller: AccountCalle
 }
 
 /** Runs `change` on the caller's live subscription under its row lock. */
-async function withLiveSubscription<T>(deps: AppDeps, caller: AccountCaller, change: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
+async function withLiveSubscription<T>(deps: BillingDeps, caller: BillingCaller, change: (tx: Tx, row: Row) => Promise<T>): Promise<T> {
   return deps.db.transaction(async (tx) => {
     const row = await liveSubscription(tx, caller.account.id, true);
     if (!row) throw notFound("You have no subscription to change: pick a plan on the plans page.");
@@ -153,7 +156,7 @@ async function withLiveSubscription<T>(deps: AppDeps, caller: AccountCaller, cha
 }
 
 /** Cancel at the period's end: the plan stays until then, and nothing more is charged. */
-export async function cancelSubscription(deps: AppDeps, caller: AccountCaller) {
+export async function cancelSubscription(deps: BillingDeps, caller: BillingCaller) {
   const row = await withLiveSubscription(deps, caller, async (tx, row) => {
     if (row.cancelAtPeriodEnd) return row;
     await deps.payments.byId(row.provider)!.subscriptions.setCancelAtPeriodEnd(providerRef(row), true);
@@ -164,7 +167,7 @@ export async function cancelSubscription(deps: AppDeps, caller: AccountCaller) {
 }
 
 /** Take a cancellation back before the period ends: renewals go on as before. */
-export async function resumeSubscription(deps: AppDeps, caller: AccountCaller) {
+export async function resumeSubscription(deps: BillingDeps, caller: BillingCaller) {
   const row = await withLiveSubscription(deps, caller, async (tx, row) => {
     if (!row.cancelAtPeriodEnd) return row;
     if (row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= deps.now().getTime()) {
@@ -183,7 +186,7 @@ export async function resumeSubscription(deps: AppDeps, caller: AccountCaller) {
  * end (the renewal charges Pro). Asking for the current plan takes a scheduled
  * downgrade back.
  */
-export async function changeSubscriptionPlan(deps: AppDeps, caller: AccountCaller, plan: PaidPlan) {
+export async function changeSubscriptionPlan(deps: BillingDeps, caller: BillingCaller, plan: PaidPlan) {
   const now = deps.now();
   let builtinProration: { row: Row; amount: number } | null = null;
   const row = await withLiveSubscription(deps, caller, async (tx, row) => {
@@ -235,7 +238,7 @@ export async function changeSubscriptionPlan(deps: AppDeps, caller: AccountCalle
  * subscription. A renewal that failed is retried at once with the new card,
  * as a real provider retries when the subscriber updates their card.
  */
-export async function setBuiltinTestCard(deps: AppDeps, caller: AccountCaller, testCard: "ok" | "declines") {
+export async function setBuiltinTestCard(deps: BillingDeps, caller: BillingCaller, testCard: "ok" | "declines") {
   const row = await withLiveSubscription(deps, caller, async (tx, row) => {
     if (row.provider !== "builtin") throw new AppError("bad_request", "Your subscription is paid through another provider: manage the card on its page.");
     const [updated] = await tx.update(subscriptions).set({ testCard, lastFailedAt: null }).where(eq(subscriptions.id, row.id)).returning();
@@ -247,14 +250,14 @@ export async function setBuiltinTestCard(deps: AppDeps, caller: AccountCaller, t
 }
 
 /** Where the subscriber manages their payment method on the provider's own pages, when it has them. */
-export async function subscriptionManagementUrl(deps: AppDeps, caller: AccountCaller) {
+export async function subscriptionManagementUrl(deps: BillingDeps, caller: BillingCaller) {
   const row = await liveSubscription(deps.db, caller.account.id);
   if (!row?.providerCustomerId) return null;
   return deps.payments.byId(row.provider)?.subscriptions.managementUrl(providerRef(row), `${deps.env.PUBLIC_URL}/account/billing`) ?? null;
 }
 
 /** The account's latest subscription that was ever paid (abandoned checkouts are not subscriptions). */
-export async function latestSubscription(db: AppDeps["db"], accountId: string): Promise<Row | null> {
+export async function latestSubscription(db: BillingDeps["db"], accountId: string): Promise<Row | null> {
   const [row] = await db
     .select()
     .from(subscriptions)

@@ -1,7 +1,7 @@
 import { revenueEntries, subscriptionPayments, subscriptions, type Tx } from "@streamkit/db";
 import { subscriptionRefundWindowEnds } from "@streamkit/plans";
 import { and, eq } from "drizzle-orm";
-import type { AppDeps } from "../shared/deps";
+import type { BillingDeps } from "../deps";
 import { AppError, notFound } from "@streamkit/api-contract";
 import { providerRef, toPaymentView } from "./subscription-views";
 
@@ -16,7 +16,7 @@ type Payment = typeof subscriptionPayments.$inferSelect;
  * it paid for ends with the money); refunding an upgrade's proration gives
  * that money back and leaves the plan as it is.
  */
-export async function refundSubscriptionPayment(deps: AppDeps, paymentId: string) {
+export async function refundSubscriptionPayment(deps: BillingDeps, paymentId: string) {
   const now = deps.now();
   if (!/^[0-9a-f-]{36}$/i.test(paymentId)) throw notFound("No such subscription payment.");
   return deps.db.transaction(async (tx) => {
@@ -34,7 +34,7 @@ export async function refundSubscriptionPayment(deps: AppDeps, paymentId: string
 }
 
 /** A refund the provider reports (made on its dashboard): recorded whenever it comes, once. False when the payment is not a subscription's. */
-export async function applySubscriptionRefund(deps: AppDeps, tx: Tx, providerId: string, providerPaymentId: string): Promise<boolean> {
+export async function applySubscriptionRefund(deps: BillingDeps, tx: Tx, providerId: string, providerPaymentId: string): Promise<boolean> {
   const [payment] = await tx
     .select()
     .from(subscriptionPayments)
@@ -45,7 +45,7 @@ export async function applySubscriptionRefund(deps: AppDeps, tx: Tx, providerId:
   return true;
 }
 
-async function recordRefund(deps: AppDeps, tx: Tx, payment: Payment, now: Date) {
+async function recordRefund(deps: BillingDeps, tx: Tx, payment: Payment, now: Date) {
   const [refunded] = await tx
     .update(subscriptionPayments)
     .set({ status: "refunded", refundedAt: now })

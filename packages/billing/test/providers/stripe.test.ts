@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from "../../src/billing/payments/provider";
-import { STRIPE_SIGNATURE_HEADER, StripeProvider } from "../../src/billing/payments/stripe";
+import { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from "../../src/providers/provider";
+import { STRIPE_SIGNATURE_HEADER, StripeProvider } from "../../src/providers/stripe";
 import { fixture, type StubApi, startStubApi } from "../fixtures/payments/stub-api";
 
 const secretKey = "sk_test_51StreamKitLocalStubOnly";

@@ -1,8 +1,8 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "@streamkit/api-contract";
-import { WebhookSignatureError } from "../../src/billing/payments/provider";
-import { STRIPE_SIGNATURE_HEADER, StripeProvider } from "../../src/billing/payments/stripe";
+import { WebhookSignatureError } from "../../src/providers/provider";
+import { STRIPE_SIGNATURE_HEADER, StripeProvider } from "../../src/providers/stripe";
 import { fixture, type RecordedRequest, type StubApi, startStubApi } from "../fixtures/payments/stub-api";
 
 const secretKey = "sk_test_51StreamKitLocalStubOnly";

@@ -1,7 +1,7 @@
 import { accounts, complimentaryPlans } from "@streamkit/db";
 import type { PaidPlan } from "@streamkit/plans";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { AppDeps } from "../shared/deps";
+import type { BillingDeps } from "../deps";
 import { AppError, notFound } from "@streamkit/api-contract";
 
 /** The longest complimentary plan the operator may give at once. */
@@ -14,7 +14,7 @@ const MAX_YEARS = 5;
  * No payment and no ledger entry: nothing was paid.
  */
 export async function grantComplimentary(
-  deps: AppDeps,
+  deps: BillingDeps,
   input: { accountId: string; plan: PaidPlan; endsAt: Date; note?: string | null },
   grantedBy: string | null,
 ) {
@@ -39,7 +39,7 @@ export async function grantComplimentary(
 }
 
 /** Ends the account's complimentary plan now; false when it had none in force. */
-export async function revokeComplimentary(deps: AppDeps, accountId: string, revokedBy: string | null): Promise<boolean> {
+export async function revokeComplimentary(deps: BillingDeps, accountId: string, revokedBy: string | null): Promise<boolean> {
   const now = deps.now();
   if (!/^[0-9a-f-]{36}$/i.test(accountId)) throw notFound("No such account.");
   const revoked = await deps.db

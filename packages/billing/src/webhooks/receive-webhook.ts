@@ -1,41 +1,24 @@
 import { checkouts, isUniqueViolation, ledgerEntries, plugins, purchases } from "@streamkit/db";
 import { authorShare, refundWindowEnds } from "@streamkit/plans";
 import { eq } from "drizzle-orm";
-import type { AppDeps } from "../shared/deps";
-import { applyRefund } from "./purchases";
-import { applySubscriptionEvent, type SubscriptionEventOutcome } from "./subscription-events";
-import { applySubscriptionRefund } from "./subscription-refunds";
+import type { BillingDeps } from "../deps";
+import { applyRefund } from "../purchases/purchases";
+import { applySubscriptionEvent, type SubscriptionEventOutcome } from "../subscriptions/subscription-events";
+import { applySubscriptionRefund } from "../subscriptions/subscription-refunds";
 import { isAppError, notFound } from "@streamkit/api-contract";
-import { jsonResult, type RawRoute } from "../rest/raw";
-import { claimEvent } from "./payments/event-claim";
-import type { ProviderEvent } from "./payments/provider";
-
-/** The largest delivery accepted: providers' events are a few kilobytes. */
-export const MAX_WEBHOOK_BYTES = 1024 * 1024;
+import { claimEvent } from "./event-claim";
+import type { ProviderEvent } from "../providers/provider";
 
 /**
- * POST /api/webhooks/<provider>: the one path by which payments become
- * purchases (and provider refunds become refunds), for every provider. A raw
- * route of the REST core (request id, envelope, the body refused past 1 MiB
- * while it streams). The signature is checked on the raw body; the provider's
- * event id is recorded in the same transaction as the event's effect, so a
- * replayed or concurrent delivery is applied exactly once.
+ * Verifies one delivery and applies it: the one path by which payments become
+ * purchases (and provider refunds become refunds), for every provider. The
+ * signature is checked on the raw body; the provider's event id is recorded in
+ * the same transaction as the event's effect, so a replayed or concurrent
+ * delivery is applied exactly once. A delivery that cannot be trusted is 400
+ * bad_request (and logged). The API's POST /api/webhooks/<provider> hands it
+ * what arrived; the built-in provider's events come here in-process.
  */
-export const webhookRoute: RawRoute = {
-  methods: ["POST"],
-  path: "/api/webhooks/{provider}",
-  auth: "none",
-  addressLimit: { name: "webhooks", what: "Too many webhook deliveries from this address" },
-  bodyLimit: MAX_WEBHOOK_BYTES,
-  async handle(input, context) {
-    const request = await input.request();
-    const outcome = await receiveWebhook(context.deps, input.params.provider!, await request.text(), request.headers, context.requestId);
-    return jsonResult(200, { received: true, outcome }, { "cache-control": "no-store" });
-  },
-};
-
-/** Verifies one delivery and applies it; a delivery that cannot be trusted is 400 bad_request (and logged). */
-export async function receiveWebhook(deps: AppDeps, providerId: string, rawBody: string, headers: Headers, requestId?: string): Promise<EventOutcome> {
+export async function receiveWebhook(deps: BillingDeps, providerId: string, rawBody: string, headers: Headers, requestId?: string): Promise<EventOutcome> {
   const provider = deps.payments.byId(providerId);
   if (!provider) throw notFound(`No payment provider "${providerId}" here.`);
   let event: ProviderEvent;
@@ -52,7 +35,7 @@ export async function receiveWebhook(deps: AppDeps, providerId: string, rawBody:
 
 export type EventOutcome = "applied" | "duplicate" | "ignored" | "unknown_checkout" | "double_payment_refunded" | "unknown_payment" | SubscriptionEventOutcome;
 
-export async function applyEvent(deps: AppDeps, providerId: string, event: ProviderEvent): Promise<EventOutcome> {
+export async function applyEvent(deps: BillingDeps, providerId: string, event: ProviderEvent): Promise<EventOutcome> {
   if (event.type === "payment.refunded") {
     // The money already went back: record it whenever the provider says so, in the same transaction as the event id.
     return deps.db.transaction(async (tx): Promise<EventOutcome> => {

@@ -11,7 +11,7 @@ import type { SalesReport } from "@streamkit/api-contract";
 import { accounts, type Db, ledgerEntries, payouts, plugins, purchases, type Queryable } from "@streamkit/db";
 import { commerce, type PayoutMethod, type SaleCurrency, saleCurrencies } from "@streamkit/plans";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { AppDeps } from "../shared/deps";
+import type { BillingDeps } from "../deps";
 import { AppError } from "@streamkit/api-contract";
 
 export interface Balance {
@@ -140,7 +140,7 @@ const PAYOUT_LOCK = 720_410_003;
  * Pays every author whose payable balance in a currency reached its minimum:
  * one payout row and one negative ledger entry each, in one transaction.
  */
-export async function runPayouts(deps: AppDeps, options: { method?: string; reference?: string } = {}) {
+export async function runPayouts(deps: BillingDeps, options: { method?: string; reference?: string } = {}) {
   const method = (options.method ?? "bank_transfer") as PayoutMethod;
   if (!commerce.payoutMethods.includes(method)) {
     throw new AppError("bad_request", `The payout method must be one of ${commerce.payoutMethods.join(", ")}.`);

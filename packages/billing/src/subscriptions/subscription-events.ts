@@ -1,9 +1,9 @@
 import { isUniqueViolation, revenueEntries, subscriptionPayments, subscriptions, type Tx } from "@streamkit/db";
 import { type PaidPlan, planAmount, type SaleCurrency } from "@streamkit/plans";
 import { and, eq } from "drizzle-orm";
-import type { AppDeps } from "../shared/deps";
-import { claimEvent } from "./payments/event-claim";
-import type { SubscriptionEvent } from "./payments/provider";
+import type { BillingDeps } from "../deps";
+import { claimEvent } from "../webhooks/event-claim";
+import type { SubscriptionEvent } from "../providers/provider";
 import { providerRef } from "./subscription-views";
 
 export type SubscriptionEventOutcome = "applied" | "duplicate" | "unknown_subscription" | "second_subscription_refunded" | "late_payment_refunded";
@@ -18,7 +18,7 @@ type Subscription = typeof subscriptions.$inferSelect;
  * and concurrent deliveries, and two processes charging one renewal, record
  * one payment.
  */
-export async function applySubscriptionEvent(deps: AppDeps, providerId: string, event: SubscriptionEvent): Promise<SubscriptionEventOutcome> {
+export async function applySubscriptionEvent(deps: BillingDeps, providerId: string, event: SubscriptionEvent): Promise<SubscriptionEventOutcome> {
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<SubscriptionEventOutcome> => {
     if (!(await claimEvent(tx, providerId, event, now))) return "duplicate";
@@ -71,7 +71,7 @@ async function lockSubscription(tx: Tx, providerId: string, subscriptionId: stri
 }
 
 async function paymentSucceeded(
-  deps: AppDeps,
+  deps: BillingDeps,
   tx: Tx,
   providerId: string,
   subscription: Subscription,
@@ -165,7 +165,7 @@ async function paymentSucceeded(
  * 500 and the provider delivers the event again.
  */
 async function refundUnwanted(
-  deps: AppDeps,
+  deps: BillingDeps,
   providerId: string,
   subscription: Subscription,
   event: Extract<SubscriptionEvent, { type: "subscription.payment_succeeded" }>,

@@ -41,7 +41,7 @@ export type ProviderEvent =
 
 /**
  * What a provider says about a subscription, in this service's words
- * (billing/subscription-events.ts applies them, each event id once).
+ * (subscriptions/subscription-events.ts applies them, each event id once).
  */
 export type SubscriptionEvent =
   | {
@@ -87,7 +87,7 @@ export interface PaymentProvider {
    * database lock around the call: the key is the second line of defence.
    */
   refund(providerPaymentId: string, amount: number, idempotencyKey: string): Promise<void>;
-  /** Pro and Ultimate subscriptions (billing/subscriptions.ts). */
+  /** Pro and Ultimate subscriptions (subscriptions/subscriptions.ts). */
   readonly subscriptions: SubscriptionProvider;
 }
 
