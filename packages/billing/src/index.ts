@@ -23,6 +23,7 @@ export { WEBHOOK_TOLERANCE_SECONDS, WebhookSignatureError } from "./providers/pr
 export { createPayments, type Payments } from "./providers/registry";
 export { type PaymentsEnv, realProviders } from "./providers/real-providers";
 export { BUILTIN_SIGNATURE_HEADER, BuiltinProvider } from "./providers/builtin";
+export type { SignedEvent } from "./providers/builtin-signer";
 export { signPayload } from "./providers/signature";
 export { STRIPE_SIGNATURE_HEADER, StripeProvider, type StripeProviderOptions } from "./providers/stripe";
 export {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BuiltinProvider } from "./builtin";
+import type { BuiltinSigner } from "./builtin-signer";
 import type { CheckoutSession, SubscriptionCheckoutRequest, SubscriptionEvent, SubscriptionProvider } from "./provider";
 
 /** The built-in provider's name for one of this service's subscriptions. */
@@ -66,7 +66,7 @@ export interface BuiltinCharge {
  * the hosted page always succeeds), so grace periods can be tried by hand.
  */
 export class BuiltinSubscriptions implements SubscriptionProvider {
-  constructor(private readonly provider: BuiltinProvider) {}
+  constructor(private readonly provider: BuiltinSigner) {}
 
   async createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession> {
     return { providerSessionId: `bss_${request.subscriptionId}`, redirectUrl: `/checkout/builtin/subscription/${request.subscriptionId}` };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { saleCurrencies } from "@streamkit/plans";
 import { z } from "zod";
+import type { BuiltinSigner, SignedEvent } from "./builtin-signer";
 import { BuiltinSubscriptions, subscriptionEventSchemas, toSubscriptionEvent } from "./builtin-subscriptions";
 import type { CheckoutRequest, CheckoutSession, PaymentProvider, ProviderEvent } from "./provider";
 import { WebhookSignatureError } from "./provider";
@@ -26,7 +27,7 @@ const eventSchema = z.discriminatedUnion("type", [
  * do — with a signed event delivered to /api/webhooks/builtin — so the same
  * code records every purchase.
  */
-export class BuiltinProvider implements PaymentProvider {
+export class BuiltinProvider implements PaymentProvider, BuiltinSigner {
   readonly id = "builtin" as const;
   readonly subscriptions = new BuiltinSubscriptions(this);
   constructor(
@@ -56,7 +57,7 @@ export class BuiltinProvider implements PaymentProvider {
     return this.sign({ id: `evt_${randomUUID()}`, type: "payment.refunded", data: { paymentId } }, at);
   }
 
-  sign(event: unknown, at: Date): { rawBody: string; headers: Record<string, string> } {
+  sign(event: unknown, at: Date): SignedEvent {
     const rawBody = JSON.stringify(event);
     return { rawBody, headers: { "content-type": "application/json", [BUILTIN_SIGNATURE_HEADER]: signPayload(rawBody, this.secrets[0]!, at) } };
   }
