@@ -7,7 +7,7 @@ import { principalColumns } from "./principal-columns";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError, badRequest } from "@streamkit/api-contract";
-import { balances } from "../billing/ledger";
+import { balances } from "@streamkit/billing";
 import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
 
 /**

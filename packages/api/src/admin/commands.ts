@@ -12,13 +12,12 @@ import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
 import { createAccount, findAccountByEmail } from "../accounts";
 import { createApiKey, revokeApiKey } from "../accounts";
-import { runPayouts } from "../billing/ledger";
 import { changeAccount } from "../accounts";
 import { reviewPriceRequest } from "../plugins";
-import { refundPurchase } from "../billing/purchases";
 import { listReleases, publishRelease, withdrawRelease } from "../updater";
 import { soundCommands } from "../sounds";
-import { subscriptionCommands } from "../billing/admin-commands";
+import { refundPurchase, runPayouts } from "@streamkit/billing";
+import { subscriptionCommands } from "../billing";
 
 type Flags = Record<string, string | boolean | undefined>;
 

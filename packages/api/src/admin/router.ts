@@ -1,16 +1,13 @@
 import { adminPurchasePageSchema, adminSearchQuerySchema, decidedPriceRequestSchema } from "@streamkit/api-contract";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { findPurchases } from "../billing/admin-purchases";
 import { decidedPriceRequests } from "../plugins";
-import { runPayouts } from "../billing/ledger";
-import { payoutOverview } from "../billing/payout-overview";
 import { pendingPriceRequests, reviewPriceRequest } from "../plugins";
-import { recentPurchases, refundPurchase } from "../billing/purchases";
 import { staffProcedure } from "../shared/trpc";
 import { adminAccountsRouter } from "../accounts";
 import { adminReleasesRouter } from "../updater";
-import { adminSubscriptionsRouter } from "../billing/admin-router";
+import { findPurchases, payoutOverview, recentPurchases, refundPurchase, runPayouts } from "@streamkit/billing";
+import { adminSubscriptionsRouter } from "../billing";
 
 /** The operator's website pages; the same operations as the admin CLI. Not part of /api/v1. */
 export const adminRouter = {

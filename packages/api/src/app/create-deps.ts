@@ -1,7 +1,6 @@
-import { realProviders } from "../billing/payments/real-providers";
-import { createPayments, type Payments } from "../billing/payments/registry";
 import { syncMarketCatalogue } from "../market";
 import { syncPredefinedCatalogue } from "../overlays";
+import { createPayments, type Payments, realProviders } from "@streamkit/billing";
 import { syncSoundCatalogue } from "../sounds/seed";
 import { sessionSecrets } from "../accounts";
 import type { AppDeps } from "../shared/deps";

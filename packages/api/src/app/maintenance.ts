@@ -3,7 +3,7 @@ import type { AppDeps } from "../shared/deps";
 import { deleteExpiredCodes } from "../oauth";
 import { deleteExpiredTokens } from "../oauth";
 import { deleteRateLimitWindowsBefore } from "../shared/rate-limit";
-import { runSubscriptionSweep } from "../billing/subscription-renewals";
+import { runSubscriptionSweep } from "@streamkit/billing";
 
 /** The longest rate-limit window in use (publishes per hour), plus an hour's margin. */
 const KEEP_WINDOWS_MS = (Math.max(...Object.values(rateLimits).map((l) => l.windowSeconds)) + 60 * 60) * 1000;
@@ -24,7 +24,7 @@ export function startMaintenance(deps: AppDeps): NodeJS.Timeout[] {
     );
   }, EVERY_MS);
   sweep.unref();
-  // Renewals of the built-in provider and subscriptions whose plan ran out (billing/subscription-renewals.ts).
+  // Renewals of the built-in provider and subscriptions whose plan ran out (@streamkit/billing: runSubscriptionSweep).
   const billing = setInterval(() => {
     runSubscriptionSweep(deps).catch((error: unknown) => deps.log.warn({ err: error }, "could not run the subscription sweep"));
   }, BILLING_EVERY_MS);

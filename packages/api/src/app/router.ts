@@ -1,9 +1,7 @@
 import { createRouter } from "../shared/trpc";
 import { accountsRouter } from "../accounts";
-import { billingRouter } from "../billing/router";
 import { adminRouter } from "../admin";
 import { catalogRouter } from "../overlays";
-import { commerceRouter } from "../billing/commerce-router";
 import { fxRouter } from "../fx";
 import { inventoryRouter } from "../market";
 import { keysRouter } from "../accounts";
@@ -14,6 +12,7 @@ import { overlaysRouter } from "../overlays";
 import { pluginsRouter } from "../plugins";
 import { releasesRouter } from "../updater";
 import { soundsRouter } from "../sounds";
+import { billingRouter, commerceRouter } from "../billing";
 
 export const appRouter = createRouter({
   accounts: accountsRouter,

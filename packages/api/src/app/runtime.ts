@@ -17,7 +17,7 @@ import { startFx } from "../fx";
 import { startAdminChannel } from "../admin";
 import type { AuthConfig } from "@auth/core";
 import { buildAuthConfig } from "../accounts";
-import { realProviders } from "../billing/payments/real-providers";
+import { realProviders } from "@streamkit/billing";
 import { TestClock } from "../shared/test-clock";
 
 /** Everything one server process holds: opened once, on the first request, never at build time. */

@@ -8,10 +8,8 @@ import { subscriptionStatusSchema } from "@streamkit/api-contract";
 import { type PaidPlan, paidPlanNames } from "@streamkit/plans";
 import type { AppDeps } from "../shared/deps";
 import { AppError, notFound } from "@streamkit/api-contract";
-import { findAccountByEmail } from "../accounts/accounts";
-import { findSubscriptions } from "./admin-subscriptions";
-import { grantComplimentary, revokeComplimentary } from "./complimentary-plans";
-import { refundSubscriptionPayment } from "./subscription-refunds";
+import { findAccountByEmail } from "../accounts";
+import { findSubscriptions, grantComplimentary, refundSubscriptionPayment, revokeComplimentary } from "@streamkit/billing";
 
 type Flags = Record<string, string | boolean | undefined>;
 const usage = (message: string) => new AppError("bad_request", message);

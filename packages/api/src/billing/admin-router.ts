@@ -9,9 +9,14 @@ import {
 } from "@streamkit/api-contract";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { complimentaryInForce, findSubscriptions, subscriptionPaymentsOf } from "./admin-subscriptions";
-import { grantComplimentary, revokeComplimentary } from "./complimentary-plans";
-import { refundSubscriptionPayment } from "./subscription-refunds";
+import {
+  complimentaryInForce,
+  findSubscriptions,
+  grantComplimentary,
+  refundSubscriptionPayment,
+  revokeComplimentary,
+  subscriptionPaymentsOf,
+} from "@streamkit/billing";
 import { staffProcedure } from "../shared/trpc";
 
 /**

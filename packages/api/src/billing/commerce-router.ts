@@ -2,11 +2,8 @@ import { priceStateSchema, purchaseListSchema, salesReportSchema, setPriceInputS
 import { commerce } from "@streamkit/plans";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { payBuiltinCheckout } from "./payments/builtin-checkout";
-import { findCheckout, startCheckout } from "./checkout";
-import { salesReport } from "./ledger";
-import { setPrice } from "../plugins/prices";
-import { listPurchases } from "./purchases";
+import { findCheckout, listPurchases, payBuiltinCheckout, salesReport, startCheckout } from "@streamkit/billing";
+import { setPrice } from "../plugins";
 import { accountProcedure } from "../shared/trpc";
 
 /** Prices, purchases, sales: the author's and the buyer's side of paid plugins. */

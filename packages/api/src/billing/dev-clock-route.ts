@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError, notFound } from "@streamkit/api-contract";
 import { jsonResult, type RawRoute } from "../rest/raw";
-import { runSubscriptionSweep } from "./subscription-renewals";
+import { runSubscriptionSweep } from "@streamkit/billing";
 
 const moveSchema = z
   .object({

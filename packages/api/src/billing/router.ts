@@ -10,17 +10,18 @@ import {
 import { subscriptionRules } from "@streamkit/plans";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { billingOverview, receipt } from "./billing";
 import {
+  billingOverview,
   cancelSubscription,
   changeSubscriptionPlan,
   findOwnSubscription,
   payBuiltinSubscription,
+  receipt,
   resumeSubscription,
   setBuiltinTestCard,
   startSubscription,
   subscriptionManagementUrl,
-} from "./subscriptions";
+} from "@streamkit/billing";
 import { accountProcedure } from "../shared/trpc";
 
 const tags = ["Subscriptions"];

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError, notFound } from "@streamkit/api-contract";
-import { readCursor, writeCursor } from "../shared/cursor";
+import { readCursor, writeCursor } from "@streamkit/api-contract";
 import { findMarketRow, itemColumns, toMarketItems } from "./market";
 
 /**

@@ -8,7 +8,7 @@ import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError, badRequest, notFound } from "@streamkit/api-contract";
 import { findCatalogOverlay } from "./catalog";
-import { readCursor, writeCursor } from "../shared/cursor";
+import { readCursor, writeCursor } from "@streamkit/api-contract";
 import { parseDocument } from "./overlay-documents";
 import { sourceToken } from "./overlay-source";
 import { withinQuota } from "../shared/quota";

@@ -1,5 +1,5 @@
 import type { Db } from "@streamkit/db";
-import type { Payments } from "../billing/payments/registry";
+import type { Payments } from "@streamkit/billing";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mailer";

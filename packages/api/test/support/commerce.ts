@@ -1,5 +1,5 @@
 import type { AccountCaller } from "../../src/shared/context";
-import { startCheckout } from "../../src/billing/checkout";
+import { startCheckout } from "@streamkit/billing";
 import { findAccountById } from "../../src/accounts/accounts";
 import type { TestApp } from "./app";
 

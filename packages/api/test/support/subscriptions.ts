@@ -1,5 +1,5 @@
 import type { PaidPlan } from "@streamkit/plans";
-import { runSubscriptionSweep } from "../../src/billing/subscription-renewals";
+import { runSubscriptionSweep } from "@streamkit/billing";
 import { randomUUID } from "node:crypto";
 import { createContext } from "../../src/shared/context";
 import { toAppError } from "../../src/shared/error-mapping";

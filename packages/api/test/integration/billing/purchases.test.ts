@@ -3,14 +3,11 @@ import { commerce } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDeps } from "../../../src/app/create-deps";
-import { signPayload } from "../../../src/billing/payments/signature";
-import { startCheckout } from "../../../src/billing/checkout";
-import { runPayouts } from "../../../src/billing/ledger";
-import { refundPurchase } from "../../../src/billing/purchases";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { buy, deliver, webCaller } from "../../support/commerce";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../../support/factories";
+import { refundPurchase, runPayouts, signPayload, startCheckout } from "@streamkit/billing";
 
 let app: TestApp;
 const clock = new TestClock(Date.UTC(2026, 10, 1, 9, 0, 0));

@@ -10,15 +10,11 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppDeps } from "../../../src/shared/deps";
 import { createDeps } from "../../../src/app/create-deps";
-import { startCheckout } from "../../../src/billing/checkout";
-import type { PaymentProvider } from "../../../src/billing/payments/provider";
-import { applyEvent } from "../../../src/billing/webhooks";
-import type { Payments } from "../../../src/billing/payments/registry";
-import { refundPurchase } from "../../../src/billing/purchases";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { buy, deliver, webCaller } from "../../support/commerce";
 import { insertAccount, insertPlugin } from "../../support/factories";
+import { applyEvent, type PaymentProvider, type Payments, refundPurchase, startCheckout } from "@streamkit/billing";
 
 interface RefundCall {
   providerPaymentId: string;

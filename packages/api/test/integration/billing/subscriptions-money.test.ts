@@ -3,12 +3,12 @@ import { subscriptionRules } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDeps } from "../../../src/app/create-deps";
-import { receiveWebhook } from "../../../src/billing/webhooks";
 import { TestClock as ServiceClock } from "../../../src/shared/test-clock";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { deliver } from "../../support/commerce";
 import { raceThroughLock } from "../../support/race";
+import { receiveWebhook } from "@streamkit/billing";
 import { billing, type Subscriber, subscribe, subscriber, sweep } from "../../support/subscriptions";
 
 let app: TestApp;

@@ -5,13 +5,13 @@
  */
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_WEBHOOK_BYTES } from "../../../src/billing/webhooks";
 import { createRestHandler } from "../../../src/app/rest-core";
 import type { RawRoute } from "../../../src/rest/raw";
 import { appRouter } from "../../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../../support/app";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
 import { capturedLog, endlessBody } from "../../support/streams";
+import { MAX_WEBHOOK_BYTES } from "../../../src/billing/webhook-route";
 
 let app: TestApp;
 const captured = capturedLog();

@@ -17,14 +17,13 @@ import { buildAuthConfig } from "../../../src/accounts/auth-config";
 import { createDeps } from "../../../src/app/create-deps";
 import { loadEnv } from "../../../src/shared/env";
 import { createLogger } from "../../../src/shared/logger";
-import { BUILTIN_SIGNATURE_HEADER } from "../../../src/billing/payments/builtin";
-import { signPayload } from "../../../src/billing/payments/signature";
 import { createRestHandler } from "../../../src/app/rest-core";
 import { rawRoutes } from "../../../src/app/raw-routes";
 import { appRouter } from "../../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../../support/app";
 import { insertAccount } from "../../support/factories";
 import { SESSION_COOKIE } from "../../support/session";
+import { BUILTIN_SIGNATURE_HEADER, signPayload } from "@streamkit/billing";
 
 let app: TestApp;
 let accountId: string;
