@@ -64,7 +64,10 @@ function inputOf(route: RestRoute, url: URL, path: string, body: unknown): unkno
  */
 function queryOf(url: URL): Record<string, string | string[]> {
   const values = Object.create(null) as Record<string, string[]>;
-  for (const [name, value] of url.searchParams) (values[name] ??= []).push(value);
+  for (const [name, value] of url.searchParams) {
+    values[name] ??= [];
+    values[name].push(value);
+  }
   const query: Record<string, string | string[]> = {};
   for (const name of Object.keys(values)) {
     const value = values[name]!;
