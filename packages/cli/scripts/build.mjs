@@ -21,7 +21,7 @@ const result = await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   // CommonJS libraries (luaparse, semver) inside an ES module: give them a require for Node's own modules.
   banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
   minify: true,

@@ -53,8 +53,8 @@ export default function PublishingPage() {
       <section aria-labelledby="cli">
         <h2 id="cli">With the command line</h2>
         <p>
-          The <code>streamkit-plugin</code> CLI runs exactly the checks the server runs, with the same messages, before it uploads. It needs Node.js 20.15 or
-          later and comes from this site: <a href={cli}>{cli}</a> is the CLI as an npm package with nothing else to download.
+          The <code>streamkit-plugin</code> CLI runs exactly the checks the server runs, with the same messages, before it uploads. It needs Node.js 22 or newer
+          (24 LTS recommended) and comes from this site: <a href={cli}>{cli}</a> is the CLI as an npm package with nothing else to download.
         </p>
         <p>Run it without installing, with npx:</p>
         <pre>

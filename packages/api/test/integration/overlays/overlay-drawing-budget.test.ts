@@ -18,8 +18,10 @@ import { type ServerProcess, startServerProcess } from "../../support/server-pro
 
 /**
  * How much the server's resident memory may grow while it answers the draws,
- * over what it held before them; its old generation is capped at 256 MiB as
- * production's is, so a drawing that outgrew it would end the process.
+ * over what it held before them; its heap is sized as production's (apps/web's
+ * start script): the old generation capped at 256 MiB, so a drawing that
+ * outgrew it would end the process, and 16 MiB semi-spaces (Node 24's default
+ * here is 64 MiB, room for garbage that would alone pass the bound).
  */
 const GROWTH_BOUND_MIB = 96;
 const DRAWS = 1_000;
@@ -55,7 +57,7 @@ beforeAll(async () => {
   legacyId = legacy!.id;
   if (!database) await handle.close();
   // Many viewers' addresses (X-Forwarded-For from a trusted proxy), so the per-address limit of keyless requests stays out of the way.
-  server = await startServerProcess({ ...env, NODE_OPTIONS: "--max-old-space-size=256", TRUSTED_PROXIES: "loopback" });
+  server = await startServerProcess({ ...env, NODE_OPTIONS: "--max-old-space-size=256 --max-semi-space-size=16", TRUSTED_PROXIES: "loopback" });
 }, 120_000);
 
 afterAll(async () => {
