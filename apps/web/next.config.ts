@@ -19,6 +19,8 @@ const config: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "pino", "trpc-to-openapi", "luaparse"],
   turbopack: { root: resolve(process.cwd(), "../..") },
   outputFileTracingRoot: resolve(process.cwd(), "../.."),
+  // The guides (/docs/guides, and their titles on /docs) read the repository's docs/ when first rendered (lib/server/guides.ts).
+  outputFileTracingIncludes: { "/docs/**": ["../../docs/*.md"], "/cached/*/*/docs/**": ["../../docs/*.md"] },
   // Signed-out visitors of the cached pages go to their region's copy (lib/cached-pages.ts); before the file routes, which the same paths also are.
   rewrites: async () => ({ beforeFiles: cachedPageRewrites(), afterFiles: [], fallback: [] }),
   // The copies live in memory only: a new data version names new copies, and the old ones leave as this fills, never piling up on disk.

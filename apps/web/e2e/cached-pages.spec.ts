@@ -52,7 +52,7 @@ async function viewTwice(request: APIRequestContext, path: string, headers = US)
 }
 
 test("signed-out visitors share one copy per page and region: public for a minute, varied by cookie and language, with its own nonce", async ({ request }) => {
-  for (const path of ["/", "/plugins/song-requests", "/plans", "/publishing", "/docs", "/rates"]) {
+  for (const path of ["/", "/plugins/song-requests", "/plans", "/publishing", "/docs", "/docs/guides", "/docs/guides/api", "/rates"]) {
     const [first, second] = await viewTwice(request, path);
     expectSharedCopy(first);
     expectSharedCopy(second);
@@ -84,7 +84,7 @@ test("signed-in visitors share a members' copy, answered privately, whose menu t
   baseURL,
 }) => {
   await signUp(page, "Cam Cached");
-  for (const path of ["/", "/plugins/song-requests", "/publishing", "/docs", "/rates", "/dashboard/plugins"]) {
+  for (const path of ["/", "/plugins/song-requests", "/publishing", "/docs", "/docs/guides/api", "/rates", "/dashboard/plugins"]) {
     // A client's own copy header is ignored: the server names the copy.
     const first = await page.request.get(path, { headers: { ...US, "x-streamkit-cached-page": "intl/0" } });
     const second = await page.request.get(path, { headers: US });

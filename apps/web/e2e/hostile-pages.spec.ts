@@ -24,6 +24,8 @@ const pages: { path: string; params: string[] }[] = [
   { path: "/plans", params: ["cancelled"] },
   { path: "/publishing", params: [] },
   { path: "/docs", params: [] },
+  { path: "/docs/guides", params: [] },
+  { path: "/docs/guides/{slug}", params: [] },
   { path: "/sign-in", params: ["next", "error"] },
   { path: "/sign-up", params: ["next"] },
   { path: "/account", params: [] },

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { openAccountMenu, signUp, signUpFrom } from "./support/accounts";
 import { admin } from "./support/admin";
@@ -29,6 +30,11 @@ const pages = [
   "/plans",
   "/rates",
   "/docs",
+  "/docs/guides",
+  // Every page of the repository's docs/, as the site serves it.
+  ...readdirSync(new URL("../../../docs/", import.meta.url))
+    .filter((file) => file.endsWith(".md") && file !== "README.md")
+    .map((file) => `/docs/guides/${file.slice(0, -".md".length)}`),
   "/publishing",
   "/desktop",
   "/download",
@@ -358,6 +364,8 @@ test.describe("at 390 px, the tables and the sales chart", () => {
       "/admin/payouts",
       "/admin/releases",
       "/dashboard/pricing",
+      // The guides' Markdown tables, in the same scrolling box.
+      "/docs/guides/api",
     ]) {
       await page.goto(path);
       await expectTablesInReach(page, path);

@@ -52,6 +52,8 @@ export const cachedPages: readonly CachedPage[] = [
   { source: "/plans", pattern: /^\/plans$/, data: "none", for: "signed-out" },
   { source: "/publishing", pattern: /^\/publishing$/, data: "none", for: "everyone" },
   { source: "/docs", pattern: /^\/docs$/, data: "none", for: "everyone" },
+  { source: "/docs/guides", pattern: /^\/docs\/guides$/, data: "none", for: "everyone" },
+  { source: "/docs/guides/:page", pattern: /^\/docs\/guides\/[^/]+$/, data: "none", for: "everyone" },
   { source: "/rates", pattern: /^\/rates$/, data: "fx", for: "everyone" },
   { source: "/dashboard/plugins", pattern: /^\/dashboard\/plugins$/, data: "none", for: "members" },
 ];

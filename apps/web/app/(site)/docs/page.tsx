@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import { GUIDES_PATH, guide } from "@/lib/server/guides";
 import { ApiReference } from "./api-reference";
 
 export const metadata: Metadata = {
@@ -6,10 +8,27 @@ export const metadata: Metadata = {
   description: "The Streamkit REST API under /api/v1, rendered from its OpenAPI document.",
 };
 
+/** The guides an API user needs beside the reference, in reading order (docs/ in the repository). */
+const apiGuides = ["api", "accounts", "plugins", "payments", "overlays", "market-and-sounds", "exchange-rates", "desktop"];
+
 export default function DocsPage() {
+  const guides = apiGuides.flatMap((name) => guide(name) ?? []);
   return (
     <>
       <h1 className="visually-hidden">Streamkit API reference</h1>
+      <nav aria-label="Guides" className="container docs-guides">
+        <span>Guides:</span>
+        <ul>
+          {guides.map((page) => (
+            <li key={page.name}>
+              <Link href={`${GUIDES_PATH}/${page.name}`}>{page.title}</Link>
+            </li>
+          ))}
+          <li>
+            <Link href={GUIDES_PATH}>All guides</Link>
+          </li>
+        </ul>
+      </nav>
       <noscript>
         <div className="container">
           <p>

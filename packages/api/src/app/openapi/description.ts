@@ -19,6 +19,7 @@ import { commerce, planPrices, plans, subscriptionRules } from "@streamkit/plans
  */
 export const apiDescription = `
 The REST API of the Streamkit plugin marketplace, overlays and exchange rates. Every path starts with \`/api/v1\`.
+Guides beside this reference (conventions, limits, plugins, payments, overlays, the desktop app): [/docs/guides](/docs/guides).
 
 ## Conventions
 - Bodies and responses are JSON. Writes (POST, PUT, PATCH) need \`Content-Type: application/json\` (415 \`unsupported_media_type\` otherwise) and a body of at most ${httpLimits.maxBodyBytes} bytes (2 MiB), chunked or not (413 \`payload_too_large\`). A body that is not valid UTF-8 JSON is 400 \`bad_request\`.
