@@ -76,7 +76,7 @@ async function main() {
   if (dev) server.on("upgrade", app.getUpgradeHandler());
   // SIGTERM, SIGINT: refuse new connections, finish the requests in flight (SHUTDOWN_GRACE_MS), close the database, exit 0.
   shutDownOnSignals(server, runtime);
-  // HOST unset: this machine only (DEFAULT_HOST); the README says what to set before exposing the server.
+  // HOST unset: this machine only (DEFAULT_HOST); docs/operations.md says what to set before exposing the server.
   server.listen(config.PORT, config.HOST ?? DEFAULT_HOST, () => {
     runtime.deps.log.info({ url: `http://${config.HOST ?? "localhost"}:${config.PORT}`, address: server.address(), dev }, "listening");
   });

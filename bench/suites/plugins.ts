@@ -19,7 +19,7 @@ import { type Comparison, printComparisons, ratio, writeResults } from "../lib/r
 const ADDRESSES = 20_000;
 /**
  * Keyed load comes from this many accounts in turn, one key each: every
- * account stays within its plan's 10 requests a minute (SPEC), as a service
+ * account stays within its plan's 10 requests a minute (docs/api.md#plans), as a service
  * sees keyed traffic, so the run measures the keyed path — the key's lookup,
  * the account's rate-limit statement, the exact answer — and not the limit.
  */

@@ -22,7 +22,7 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** Account basics (README: Account basics): the same rules as sign-up, one schema per form. */
+/** Account basics (docs/accounts.md): the same rules as sign-up, one schema per form. */
 export const profileSchema = signUpSchema.pick({ name: true }).extend({
   country: z.union([z.literal(""), z.string().regex(/^[A-Z]{2}$/, "Choose your country.")]).transform((value) => value || null),
 });

@@ -4,7 +4,7 @@ import { adminSearchQuerySchema } from "./admin";
 import { saleCurrencySchema } from "./commerce";
 import { isoTimestamp } from "./time";
 
-/** Subscriptions to Pro and Ultimate (README "Subscriptions"). Money is in minor units (paise, cents). */
+/** Subscriptions to Pro and Ultimate (docs/payments.md#subscriptions). Money is in minor units (paise, cents). */
 
 export const subscriptionStatusSchema = z.enum(["incomplete", "active", "past_due", "ended"]).meta({
   id: "SubscriptionStatus",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The one error taxonomy of SPEC §7: every stable code with its HTTP status.
+ * The one error taxonomy of docs/api.md#errors: every stable code with its HTTP status.
  * The server maps domain errors through this table; the CLI and the website
  * read it to explain failures.
  */

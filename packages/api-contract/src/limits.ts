@@ -2,7 +2,7 @@ import { FX_LIMITS } from "@streamkit/fx/limits";
 
 /**
  * Limits of the HTTP surface, as data: the handler enforces them, the OpenAPI
- * document and the README quote them.
+ * document and docs/ quote them.
  */
 export const httpLimits = {
   /** Largest request body accepted by any /api/v1 write, in bytes (2 MiB). */
@@ -66,7 +66,7 @@ export const httpTimeouts = {
 } as const;
 
 /**
- * While the database is unavailable (README: Security and operations): what
+ * While the database is unavailable (docs/operations.md): what
  * the 503 answers tell clients, and how long GET /readyz waits for its
  * `select 1`. The database's own timeouts are packages/db's databaseTimeouts.
  */
@@ -111,7 +111,7 @@ export interface RateLimit {
 }
 
 /**
- * SPEC §8's rate limits, one table: the services count with it, and the
+ * docs/api.md#limits's rate limits, one table: the services count with it, and the
  * OpenAPI document, the website's pages and the CLI quote it.
  */
 export const rateLimits = {
@@ -163,10 +163,10 @@ export function windowName(seconds: number): string {
   return seconds === 60 ? "minute" : seconds === 3600 ? "hour" : seconds === 86_400 ? "day" : `${seconds} seconds`;
 }
 
-/** SPEC §8's inventory cursor paging, used by the caller's overlays too. */
+/** docs/api.md#limits's inventory cursor paging, used by the caller's overlays too. */
 export const cursorPaging = { defaultLimit: 25, maxLimit: 100, maxCursorLength: 200 } as const;
 
-/** SPEC §8's catalog offset paging (GET /catalog/overlays). */
+/** docs/api.md#limits's catalog offset paging (GET /catalog/overlays). */
 export const catalogPaging = { defaultLimit: 50, maxLimit: 100, maxOffset: 100_000 } as const;
 
 /**

@@ -5,14 +5,14 @@ import { catalogQuerySchema } from "./overlays";
 import { isoTimestamp } from "./time";
 
 /**
- * The streamer's market and inventory (SPEC §4.4, §8): requests and answers,
+ * The streamer's market and inventory (docs/api.md#operations, docs/api.md#limits): requests and answers,
  * shared by the API and the website's pages.
  */
 export const itemKinds = ["widget", "overlay", "theme"] as const;
 export const itemKindSchema = z.enum(itemKinds).meta({ id: "ItemKind" });
 export type ItemKind = z.infer<typeof itemKindSchema>;
 
-/** Limits of the market's requests, as data: the schemas, the document and the README quote them. */
+/** Limits of the market's requests, as data: the schemas, the document and docs/ quote them. */
 export const marketLimits = { maxQueryLength: 100, maxSlugLength: 100 } as const;
 
 export const marketSlugSchema = z.string().min(1).max(marketLimits.maxSlugLength);
@@ -33,7 +33,7 @@ export const marketItemSchema = z
     name: z.string(),
     description: z.string(),
     plan: planNameSchema.meta({
-      description: "The plan that may add it (SPEC §8). A theme's is the most demanding of its members' plans, computed, never stored.",
+      description: "The plan that may add it (/docs/guides/api#plans). A theme's is the most demanding of its members' plans, computed, never stored.",
     }),
     canvas: z.object({ width: z.int(), height: z.int() }).nullable().meta({ description: "The document's canvas; null for a theme." }),
     preview: previewSchema,

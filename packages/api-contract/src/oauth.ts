@@ -1,6 +1,6 @@
 /**
- * The desktop app's sign-in (SPEC §5.6; README: Signing in from the desktop
- * app): OAuth 2.0 authorization code + PKCE for public native clients
+ * The desktop app's sign-in (docs/desktop.md#signing-in-from-the-desktop-app):
+ * OAuth 2.0 authorization code + PKCE for public native clients
  * (RFC 6749, 7636, 8252, 8414, 9207, 7009). The client, the lifetimes and the
  * endpoints are data here; the server, the pages and the tests read them.
  */
@@ -15,7 +15,7 @@ export interface OAuthClient {
   scopes: readonly Scope[];
   /** Loopback redirect URIs (RFC 8252 §7.3): scheme, host and path compared; any port 1–65535, written without leading zeros. */
   loopbackRedirects: readonly { host: "127.0.0.1" | "[::1]"; path: string }[];
-  /** Redirect URIs compared exactly (the deep link of SPEC §5.6). */
+  /** Redirect URIs compared exactly (the deep link of docs/desktop.md#signing-in-from-the-desktop-app). */
   exactRedirects: readonly string[];
 }
 

@@ -5,7 +5,7 @@ import { catalogPaging, cursorPaging } from "./limits";
 import { isoTimestamp } from "./time";
 
 /**
- * Overlays (SPEC §2.7, §4.2) and the predefined catalogue (§4.4): requests
+ * Overlays (docs/overlays.md#the-document-schema-1, docs/api.md#overlays) and the predefined catalogue (§4.4): requests
  * and answers. The document itself is @streamkit/overlay's schema 1.
  */
 export const overlayNameSchema = z

@@ -1,5 +1,5 @@
 /**
- * Desktop app releases and the updater (SPEC §4.4, Tauri v2's dynamic update
+ * Desktop app releases and the updater (docs/api.md#operations, Tauri v2's dynamic update
  * server contract): the platforms are data, a release is what the operator
  * publishes, an update is what the app is told.
  */
@@ -70,7 +70,7 @@ export const withdrawReleaseSchema = z.object({
 });
 export type WithdrawRelease = z.infer<typeof withdrawReleaseSchema>;
 
-/** A release as /download shows it; `demo` when the demo data's key signed it (README: The app updater). */
+/** A release as /download shows it; `demo` when the demo data's key signed it (docs/desktop.md#the-app-updater). */
 export const downloadableReleaseSchema = releaseSchema
   .pick({ id: true, version: true, target: true, arch: true, url: true, notes: true, pubDate: true })
   .extend({

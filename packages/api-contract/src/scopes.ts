@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The API key scopes of SPEC §5.2, in the order the website lists them. */
+/** The API key scopes of docs/api.md#authentication-and-scopes, in the order the website lists them. */
 export const scopes = ["plugins:read", "plugins:write", "sales:read", "inventory:write", "sounds:read"] as const;
 export type Scope = (typeof scopes)[number];
 export const scopeSchema = z.enum(scopes).meta({ id: "Scope" });

@@ -3,7 +3,7 @@ import { catalogPaging } from "./limits";
 import { isoTimestamp } from "./time";
 
 /**
- * The sound catalogue's categories (SPEC §4.4): data, in the order the
+ * The sound catalogue's categories (docs/api.md#operations): data, in the order the
  * website lists them. A sound's `category` is one of these slugs.
  */
 export const soundCategories = [

@@ -1,7 +1,7 @@
 /**
  * The CLI's HTTP client for /api/v1: one request function, and one place
  * that turns every answer that is not a success into a CliError with a
- * clear message, hints and an exit code (SPEC §7 codes; Retry-After;
+ * clear message, hints and an exit code (docs/api.md#errors codes; Retry-After;
  * X-Request-Id). The API key goes into the Authorization header and nowhere else.
  */
 import { rateLimits, windowName } from "@streamkit/api-contract";
@@ -31,7 +31,7 @@ export interface ApiRequest {
 }
 
 /**
- * The error body of SPEC §7, read leniently: a code this CLI does not know yet
+ * The error body of docs/api.md#errors, read leniently: a code this CLI does not know yet
  * (added by a newer server) still gets its message shown, under exit code 7.
  */
 const errorBodySchema = z.object({

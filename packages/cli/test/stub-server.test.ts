@@ -1,6 +1,6 @@
 /**
  * publish and download against a local node:http stub that answers like the API does
- * (SPEC §7 envelope, Retry-After, X-Request-Id): each answer must become its
+ * (docs/api.md#errors envelope, Retry-After, X-Request-Id): each answer must become its
  * message and exit code. The stub picks its answer by the changelog (publish)
  * or the path (download), so the cases run side by side. The real server is exercised in e2e.test.ts.
  */

@@ -33,7 +33,7 @@ export interface DatabaseHandle {
 
 /**
  * How long PostgreSQL may keep a caller waiting, so an outage answers fast
- * instead of piling up requests (README: Security and operations). The
+ * instead of piling up requests (docs/operations.md). The
  * server's env can override each (DATABASE_*_MS).
  */
 export const databaseTimeouts = {

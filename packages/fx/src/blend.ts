@@ -3,7 +3,7 @@ import { FX_LIMITS } from "./limits";
 import { SOURCE_IDS } from "./sources/ids";
 
 /**
- * The blend (SPEC §4.3 rule 6): several feeds' days → one day of rates.
+ * The blend (docs/exchange-rates.md#endpoints-parameters-and-defaults rule 6): several feeds' days → one day of rates.
  *
  * 1. Pick per source its newest day. The blended day's date is the newest of
  *    those; a source whose newest day is more than FX_LIMITS.maxSourceAgeDays

@@ -30,7 +30,7 @@ export const currencySchema = z
     decimals: z.number().int().min(0).max(4),
     popular: z.boolean(),
   })
-  .describe("A currency (SPEC §2.8): ISO 4217 code, English name, symbol, ISO minor units");
+  .describe("A currency (/docs/guides/api#exchange-rate-objects): ISO 4217 code, English name, symbol, ISO minor units");
 
 export type Currency = z.infer<typeof currencySchema>;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * The two shapes rates travel in: what one feed said for one day (SourceDay), and
  * the blend of all feeds for one day (BlendedDay, the row the API stores per day).
- * In both, rates[X] is how many units of X one unit of the base buys (SPEC §4.3 rule 1),
+ * In both, rates[X] is how many units of X one unit of the base buys (docs/exchange-rates.md#endpoints-parameters-and-defaults rule 1),
  * and the base itself is present with the value 1.
  */
 

@@ -32,16 +32,16 @@ export const FX_LIMITS = Object.freeze({
    */
   maxAbsAmount: 1e12,
 
-  /** /fx/history: at most this many days in one answer (SPEC §7: out of range → 400). */
+  /** /fx/history: at most this many days in one answer (docs/api.md#errors: out of range → 400). */
   historyMaxDays: 366,
 
   /** /fx/latest symbols: at most this many codes in one request. */
   maxSymbols: 200,
 
-  /** SPEC §8: Cache-Control max-age, fresh and while feeds are down. */
+  /** docs/api.md#limits: Cache-Control max-age, fresh and while feeds are down. */
   cacheSeconds: { fresh: 3600, stale: 600 },
 
-  /** SPEC §8: requests per minute per client address on /fx/*. */
+  /** docs/api.md#limits: requests per minute per client address on /fx/*. */
   requestsPerMinutePerAddress: 120,
 });
 

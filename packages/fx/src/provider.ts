@@ -5,11 +5,11 @@ import { SOURCES } from "./sources/registry";
 import type { FxSource } from "./sources/types";
 
 /**
- * The provider object (SPEC §2.8) for the sources a day was actually made from.
+ * The provider object (docs/api.md#exchange-rate-objects) for the sources a day was actually made from.
  * name names them (which is also how the central banks ask to be credited);
  * attribution/url carry the words a source's terms require to be displayed and
  * linked — today only ExchangeRate-API's. Should two sources ever require one, the
- * texts are joined with " · " and url is the first one's: the SPEC's object has
+ * texts are joined with " · " and url is the first one's: the documented object has
  * room for a single link.
  */
 export function providerFor(sourceIds: readonly SourceId[], registry: readonly FxSource[] = SOURCES): Provider {

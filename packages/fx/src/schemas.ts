@@ -5,7 +5,7 @@ import { FX_LIMITS } from "./limits";
 import { parseAmount, parseCurrencyCode } from "./money";
 
 /**
- * The SPEC §4.3 response shapes, shared by the API (which serialises them and
+ * The docs/exchange-rates.md#endpoints-parameters-and-defaults response shapes, shared by the API (which serialises them and
  * generates OpenAPI from them) and the website (which reads them), plus the
  * building blocks for query parameters. Which defaults the endpoints use, and the
  * history range parameters, are the API's to decide and document.
@@ -13,7 +13,7 @@ import { parseAmount, parseCurrencyCode } from "./money";
 
 export { currencyCodeSchema, isoDateSchema, ratesSchema };
 
-/** SPEC §2.8. When attribution is non-empty it must be shown, linked to url, wherever the numbers appear. */
+/** docs/api.md#exchange-rate-objects. When attribution is non-empty it must be shown, linked to url, wherever the numbers appear. */
 export const providerSchema = z
   .object({
     name: z.string(),

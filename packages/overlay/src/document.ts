@@ -5,14 +5,14 @@ import { OVERLAY_LIMITS as L } from "./limits";
 import { PLUGIN_KEY, templateKeys } from "./template";
 
 /**
- * The overlay document, schema 1 (SPEC §2.7, §9.2): one schema for the API,
+ * The overlay document, schema 1 (docs/overlays.md#the-document-schema-1, docs/api.md#versioning): one schema for the API,
  * the editor and the renderer. Members added after the first version (kind,
  * vars, bindings, manualKeyframes) are optional, so documents without them
  * stay valid. Rules across members (unique ids, groups, variables) are checked
  * after the shapes, every problem reported at once with its path.
  */
 
-/** A setting the streamer fills in (SPEC §2.7 "vars"), shown in the editor and used as {{key}}. */
+/** A setting the streamer fills in (docs/overlays.md#the-document-schema-1 "vars"), shown in the editor and used as {{key}}. */
 export const varSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), label: z.string().max(100).optional(), value: z.string().max(L.varValueMaxLength) }),
   z.strictObject({ type: z.literal("number"), label: z.string().max(100).optional(), value: z.number() }),
@@ -159,7 +159,7 @@ export const overlayDocumentSchema = documentShape
   .superRefine((document, ctx) => {
     for (const issue of documentRuleIssues(document)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
   })
-  .meta({ id: "OverlayDocument", description: "An overlay document, schema 1 (README: Overlays)." });
+  .meta({ id: "OverlayDocument", description: "An overlay document, schema 1 (/docs/guides/overlays)." });
 export type OverlayDocument = z.infer<typeof overlayDocumentSchema>;
 
 /** The size of a document as stored and sent: its JSON in UTF-8 bytes. */

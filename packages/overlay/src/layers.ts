@@ -4,7 +4,7 @@ import { OVERLAY_LIMITS as L } from "./limits";
 import { pathProblem } from "./path";
 
 /**
- * The layers of schema 1 (SPEC §2.7): every layer is { type, id, name, frame,
+ * The layers of schema 1 (docs/overlays.md#the-document-schema-1): every layer is { type, id, name, frame,
  * props } plus the optional members every type shares; props depend on the
  * type. Objects are strict: a misspelt member is an error the editor can show,
  * not something silently dropped.
@@ -30,7 +30,7 @@ const extent = z.number().min(0).max(L.maxCoordinate);
 export const frameSchema = z.strictObject({ x: coordinate, y: coordinate, w: extent, h: extent });
 export type Frame = z.infer<typeof frameSchema>;
 
-/** A colour: a fixed one, or a document variable of type color ("{ kind: var, key }", SPEC §2.7's picture settings). */
+/** A colour: a fixed one, or a document variable of type color ("{ kind: var, key }", docs/overlays.md#the-document-schema-1's picture settings). */
 export const paintSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("solid"), color: hexColorSchema }),
   z.strictObject({ kind: z.literal("var"), key: varKeySchema }),

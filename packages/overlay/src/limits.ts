@@ -1,10 +1,10 @@
 /**
- * The overlay document's limits (SPEC §8 fixes the canvas; the rest are this
- * service's, documented in the README and the OpenAPI document). One table,
+ * The overlay document's limits (docs/api.md#limits fixes the canvas; the rest are this
+ * service's, documented in docs/overlays.md and the OpenAPI document). One table,
  * read by the schema, the API's size check and the editor.
  */
 export const OVERLAY_LIMITS = {
-  /** SPEC §8: 1 to 8192 per side. */
+  /** docs/api.md#limits: 1 to 8192 per side. */
   canvasMin: 1,
   canvasMax: 8192,
   /** A document's JSON, in bytes (UTF-8); more → 413 payload_too_large. */
@@ -42,7 +42,7 @@ export const canvasPresets = [
 ] as const;
 
 /**
- * What one drawing may produce, whatever the document (README: Overlays). The
+ * What one drawing may produce, whatever the document (docs/overlays.md). The
  * renderer counts while it draws and stops at the first measure over; a save
  * whose drawing would pass one is refused (413) naming it. The worst document
  * within them draws in a few milliseconds and about 2 MiB.

@@ -3,9 +3,9 @@ import type { OverlayDocument } from "./document";
 import type { Layer, Paint } from "./layers";
 
 /**
- * The predefined catalogue (SPEC §4.4 GET /catalog/overlays): overlays made by
+ * The predefined catalogue (docs/api.md#operations GET /catalog/overlays): overlays made by
  * the Streamkit team, seeded on first start, forked into a streamer's own
- * overlays. Each names the plan that may add it (SPEC §8). Documents are
+ * overlays. Each names the plan that may add it (docs/api.md#limits). Documents are
  * checked against schema 1 and rendered by the tests.
  */
 export interface PredefinedOverlay {

@@ -1,6 +1,6 @@
 /**
  * `{{key}}` variables in text. Keys are a document's vars, or values a plugin
- * exposes with the `overlay` permission as `{{plugin.<id>.<name>}}` (SPEC §2.1),
+ * exposes with the `overlay` permission as `{{plugin.<id>.<name>}}` (docs/plugins.md#the-manifest),
  * filled by the desktop app while streaming.
  */
 const VARIABLE = /\{\{\s*([^{}\s]+)\s*\}\}/g;

@@ -1,5 +1,5 @@
 /**
- * The market's themes (SPEC §4.4, §8): bundles of three to six catalogue
+ * The market's themes (docs/api.md#operations, docs/api.md#limits): bundles of three to six catalogue
  * items — predefined overlays and widgets, by slug — that look good
  * together. A theme is held as one inventory item with its members. Its plan
  * is never stored: it is the most demanding of its members' (themePlan).
@@ -15,7 +15,7 @@ export interface MarketTheme {
   members: string[];
 }
 
-/** How many members a theme has (SPEC: three to six). */
+/** How many members a theme has (docs/market-and-sounds.md: three to six). */
 export const THEME_MEMBERS = { min: 3, max: 6 } as const;
 
 export const marketThemes: MarketTheme[] = [
@@ -45,7 +45,7 @@ export const marketThemes: MarketTheme[] = [
   },
 ];
 
-/** A theme's plan: the most demanding of its members' plans (SPEC §8). */
+/** A theme's plan: the most demanding of its members' plans (docs/api.md#limits). */
 export function themePlan(memberPlans: readonly PlanName[]): PlanName {
   return memberPlans.reduce<PlanName>((most, plan) => (planRank(plan) > planRank(most) ? plan : most), "free");
 }

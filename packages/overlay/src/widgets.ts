@@ -4,10 +4,10 @@ import type { Layer } from "./layers";
 import { group, rect, solid, text } from "./predefined";
 
 /**
- * The market's widgets (SPEC §2.7, §4.4 GET /market): single elements — a
+ * The market's widgets (docs/overlays.md#the-document-schema-1, docs/api.md#operations GET /market): single elements — a
  * chat box, a goal bar, an alert — drawn on a small canvas of their own, so a
  * streamer places them anywhere in a scene. Documents of kind `widget`, schema
- * 1, made by the Streamkit team; each names the plan that may add it (SPEC §8).
+ * 1, made by the Streamkit team; each names the plan that may add it (docs/api.md#limits).
  * Synced into the catalogue on every start (packages/api market/market-catalogue.ts);
  * checked and rendered by the tests.
  */

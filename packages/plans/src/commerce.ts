@@ -1,7 +1,7 @@
 import type { SaleCurrency } from "./prices";
 
 /**
- * The money rules of paid plugins, as data (README "Paid plugins"):
+ * The money rules of paid plugins, as data (docs/payments.md):
  * - authors get 80 % of each sale, rounded down to the minor unit (the
  *   service keeps the remainder and pays the payment provider's fees);
  * - a buyer may be refunded for 14 days after paying; until then the

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The plans of SPEC §8, cheapest first: the order decides "at least this plan". */
+/** The plans of docs/api.md#limits, cheapest first: the order decides "at least this plan". */
 export const planNames = ["free", "pro", "ultimate"] as const;
 export type PlanName = (typeof planNames)[number];
 export const planNameSchema = z.enum(planNames).meta({ id: "PlanName" });

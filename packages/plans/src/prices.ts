@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Price tiers of SPEC §2.4. Listing prices are whole rupees and dollars;
+ * Price tiers of docs/payments.md#price-tiers. Listing prices are whole rupees and dollars;
  * money moving through checkout and the ledger is in minor units (paise, cents).
  */
 export const priceTiers = {

@@ -5,7 +5,7 @@ import { currencyForCountry, type SaleCurrency } from "./prices";
 
 /**
  * What the paid plans cost and the rules of paying for them, as data
- * (README "Subscriptions"): the plans page, checkout, renewals, the billing
+ * (docs/payments.md#subscriptions): the plans page, checkout, renewals, the billing
  * page and the OpenAPI document all read this table.
  */
 export const paidPlanNames = ["pro", "ultimate"] as const satisfies readonly PlanName[];

@@ -2,7 +2,7 @@ import type { Permission } from "./permissions";
 
 /**
  * Which permission each plugin-API call needs, derived from the "Grants"
- * column of SPEC §2.1.
+ * column of docs/plugins.md#the-manifest.
  *
  * Every namespace has a `permission`: the one its table row grants. It covers
  * the functions the table does not name ("and similar"), and a bare use of the

@@ -2,7 +2,7 @@
  * Every number the publish checks enforce, in one place, so the server, the
  * author CLI and the publishing docs on the website cannot disagree.
  *
- * Manifest limits come from SPEC §8. Package limits are ours (SPEC §4.1 leaves
+ * Manifest limits come from docs/api.md#limits. Package limits are ours (docs/api.md#plugins leaves
  * packing rules open); they are sized for what a plugin is, a few Lua files
  * and some text assets, not for media:
  * - maxFiles 200: a large plugin has tens of files; this leaves room for
@@ -24,7 +24,7 @@ export const PACKAGE_LIMITS = {
 } as const;
 
 /**
- * SPEC §2.1 / §8. Lengths count UTF-16 code units, as JavaScript strings and
+ * docs/plugins.md#the-manifest / §8. Lengths count UTF-16 code units, as JavaScript strings and
  * HTML maxlength do; the two differ only for characters such as emoji.
  */
 export const MANIFEST_LIMITS = {

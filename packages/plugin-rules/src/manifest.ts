@@ -1,5 +1,5 @@
 /**
- * plugin.json (SPEC §2.1) as one zod schema, shared by the server's publish
+ * plugin.json (docs/plugins.md#the-manifest) as one zod schema, shared by the server's publish
  * check, the author CLI and the website's forms. Every message names the
  * field and says what to change, because authors read them verbatim in the
  * CLI and in 400 invalid_package responses.
@@ -229,7 +229,7 @@ export function parseManifest(value: unknown): ManifestParseResult {
   return result.success ? { ok: true, manifest: result.data } : { ok: false, problems: manifestProblemsFromIssues(result.error.issues) };
 }
 
-/** SPEC §2.1: the id must equal the plugin folder's name. Only the CLI knows the folder. */
+/** docs/plugins.md#the-manifest: the id must equal the plugin folder's name. Only the CLI knows the folder. */
 export function idMatchesFolder(manifest: Pick<Manifest, "id">, folderName: string): boolean {
   return manifest.id === folderName;
 }

@@ -1,5 +1,5 @@
 /**
- * The publish check (SPEC §4.1, POST /plugins → 400 invalid_package): every
+ * The publish check (docs/api.md#plugins, POST /plugins → 400 invalid_package): every
  * rule a plugin folder must pass, run identically by the server and by the
  * CLI's `validate`. It reports every problem at once, sorted by file, so an
  * author fixes a package in one round instead of one error per attempt.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The permissions of SPEC §2.1, in the table's order. The order is part of the
+ * The permissions of docs/plugins.md#the-manifest, in the table's order. The order is part of the
  * contract: the website lists a plugin's permissions in it.
  */
 export const PERMISSION_NAMES = [
@@ -54,7 +54,7 @@ export interface PermissionInfo {
   /** What the streamer is agreeing to, in words they would use; shown when they approve the plugin. */
   summary: string;
   /**
-   * The plugin-API functions from the SPEC table, verbatim. `ns.*` means the
+   * The plugin-API functions from the table in docs/plugins.md, verbatim. `ns.*` means the
    * whole namespace. Which call needs which permission in code is decided by
    * api-namespaces.ts; this list is what people read.
    */

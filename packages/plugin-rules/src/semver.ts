@@ -1,5 +1,5 @@
 /**
- * Version order for publishing (SPEC §3: a new version must be higher than
+ * Version order for publishing (docs/api.md#decisions-on-what-the-specification-leaves-open: a new version must be higher than
  * the published one). SemVer 2.0 precedence: a pre-release sorts below its
  * release, and build metadata does not count, so 1.1.0+build and 1.1.0 are
  * the same version and cannot both be published.

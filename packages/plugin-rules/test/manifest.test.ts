@@ -17,7 +17,7 @@ function only(value: unknown): ManifestProblem {
 }
 
 describe("manifest: accepted values and defaults", () => {
-  it("applies the defaults of SPEC §2.1", () => {
+  it("applies the defaults of docs/plugins.md#the-manifest", () => {
     const result = parseManifest(base);
     expect(result).toEqual({
       ok: true,

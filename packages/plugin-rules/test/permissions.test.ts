@@ -5,7 +5,7 @@ import { getPermission, inTableOrder, isPermission, listPermissions, PERMISSION_
 import { suggestPermission } from "../src/suggest";
 
 describe("permission table", () => {
-  it("has the 36 names of SPEC §2.1, once each", () => {
+  it("has the 36 names of docs/plugins.md#the-manifest, once each", () => {
     expect(PERMISSION_NAMES).toHaveLength(36);
     expect(new Set(PERMISSION_NAMES).size).toBe(36);
     expect(Object.keys(PERMISSIONS).sort()).toEqual([...PERMISSION_NAMES].sort());

@@ -2,7 +2,7 @@ import type { Provider } from "@streamkit/fx/schemas";
 import styles from "./fx.module.css";
 
 /**
- * Where the numbers come from (SPEC §2.8): the provider's name, and — when a
+ * Where the numbers come from (docs/api.md#exchange-rate-objects): the provider's name, and — when a
  * source's terms require it — its attribution words linked to its address.
  * Put it next to every set of exchange-rate numbers.
  */

@@ -1,7 +1,7 @@
 import { grants, type PlanName, planFor, planTitles, plans, plansGranting } from "@streamkit/plans";
 import Link from "next/link";
 
-/** The desktop app's deep link for installing a plugin (README: Installing plugins). */
+/** The desktop app's deep link for installing a plugin (docs/plugins.md#installing-plugins). */
 export const installLink = (slug: string) => `streamkit://install/${encodeURIComponent(slug)}`;
 
 /**

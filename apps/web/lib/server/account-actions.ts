@@ -10,7 +10,7 @@ import { domainError } from "./errors";
 
 const problemsOf = (issues: { path: PropertyKey[]; message: string }[]) => Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
 
-/** Name and country (README: Account basics). */
+/** Name and country (docs/accounts.md). */
 export async function updateProfile(_state: FormState, form: FormData): Promise<FormState> {
   if (!isForm(form)) return { error: WRONG_CALL };
   const fields = { name: String(form.get("name") ?? ""), country: String(form.get("country") ?? "") };

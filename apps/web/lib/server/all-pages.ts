@@ -1,5 +1,5 @@
 /**
- * Every item of a cursor-paged list (SPEC §8), 100 a page, for pages that
+ * Every item of a cursor-paged list (docs/api.md#limits), 100 a page, for pages that
  * show an account's whole list: at most `maxPages` pages, so a list never
  * costs more than the largest plan allows it to hold.
  */

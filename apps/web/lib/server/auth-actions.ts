@@ -132,7 +132,7 @@ export async function changePassword(_state: FormState, form: FormData): Promise
   redirect("/account?changed=password");
 }
 
-/** Deletes the account (README: Account basics), then ends this session. */
+/** Deletes the account (docs/accounts.md), then ends this session. */
 export async function deleteAccount(_state: FormState, form: FormData): Promise<FormState> {
   if (!isForm(form)) return { error: WRONG_CALL };
   const parsed = deleteAccountSchema.safeParse({ confirmation: String(form.get("confirmation") ?? "") });

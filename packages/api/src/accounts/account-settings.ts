@@ -11,7 +11,7 @@ import { balances } from "@streamkit/billing";
 import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
 
 /**
- * Account basics (README: Account basics): name and country, password change
+ * Account basics (docs/accounts.md): name and country, password change
  * and reset by email, and deleting the account. A password change or reset
  * ends every website session of the account (sessions issued before
  * `sessions_valid_after` are refused by the caller resolver).
@@ -122,7 +122,7 @@ export async function resetPassword(deps: AppDeps, input: { token: string; newPa
  * name "Deleted account", password, country and picture removed), API keys
  * and GitHub/Google links deleted, every session ended, its published
  * plugins withdrawn from the marketplace (their buyers keep downloading
- * them, SPEC §3), its overlays deleted. Purchases and the ledger stay: money
+ * them, docs/api.md#decisions-on-what-the-specification-leaves-open), its overlays deleted. Purchases and the ledger stay: money
  * records are kept. Refused while earnings are still owed to it (held in the
  * refund window or payable): nothing owed to an author is lost. Operators
  * lose their staff rights first (another operator, or `account set-staff --off`).

@@ -76,7 +76,7 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
   };
 }
 
-/** The environment's overrides of packages/db's databaseTimeouts (README: Configuration). */
+/** The environment's overrides of packages/db's databaseTimeouts (docs/configuration.md). */
 export function databaseTimeoutsOf(env: Env): Partial<DatabaseTimeouts> {
   return {
     ...(env.DATABASE_CONNECT_TIMEOUT_MS ? { connectMs: env.DATABASE_CONNECT_TIMEOUT_MS } : {}),

@@ -1,5 +1,5 @@
 /**
- * The operator's subscription commands (README: Subscriptions): list
+ * The operator's subscription commands (docs/payments.md#subscriptions): list
  * subscriptions, refund a subscription payment inside the refund window, give
  * an account a complimentary plan until a date, and take it back. The same
  * services as /admin/subscriptions.

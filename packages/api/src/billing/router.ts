@@ -27,7 +27,7 @@ import { accountProcedure } from "../shared/trpc";
 const tags = ["Subscriptions"];
 const website = "Website only, signed in: API keys and the desktop app get 403 forbidden (GET /me tells a script its plan).";
 
-/** Paying for Pro and Ultimate (README "Subscriptions"): the billing page's operations. */
+/** Paying for Pro and Ultimate (docs/payments.md#subscriptions): the billing page's operations. */
 export const billingRouter = {
   overview: accountProcedure
     .meta({

@@ -8,7 +8,7 @@ import { middleware } from "../shared/trpc";
 import { FX_SERVICE } from "./config";
 
 /**
- * SPEC §8: 120 requests per minute per client address on the exchange-rate
+ * docs/api.md#limits: 120 requests per minute per client address on the exchange-rate
  * endpoints, counted in the shared database under the bucket `fx:<address>`
  * (ctx.clientAddress: the socket peer, or X-Forwarded-For only from
  * TRUSTED_PROXIES). The X-RateLimit-* headers go on every answer, 304s and

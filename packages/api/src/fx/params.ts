@@ -4,7 +4,7 @@ import { FX_SERVICE } from "./config";
 
 /**
  * Query parameters of the exchange-rate endpoints, with their defaults (the
- * SPEC leaves them to us; the README's "Exchange rates" section lists them).
+ * the specification leaves them to us; docs/exchange-rates.md lists them).
  * Codes are read case-insensitively ("usd" is USD). Anything that is not a
  * currency code, a number or a date answers 400 bad_request listing every
  * problem; a well-formed code with no rate today answers 404 not_found.

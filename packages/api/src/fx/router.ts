@@ -10,7 +10,7 @@ import type { FxSnapshot } from "./snapshot";
 import { publicProcedure, type RestMeta } from "../shared/trpc";
 
 /**
- * The public exchange-rate service (SPEC §4.3): no key, CORS open, an ETag and
+ * The public exchange-rate service (docs/exchange-rates.md#endpoints-parameters-and-defaults): no key, CORS open, an ETag and
  * Cache-Control on every answer, 120 requests per minute per address. The
  * current day comes from memory (see fx/service.ts); only history reads the
  * database.

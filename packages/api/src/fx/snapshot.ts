@@ -29,7 +29,7 @@ export interface FxSnapshot {
   provider: Provider;
   etag: string;
   cacheControl: string;
-  /** Every currency with a rate today, alphabetical (SPEC §4.3 rule 5). */
+  /** Every currency with a rate today, alphabetical (docs/exchange-rates.md#endpoints-parameters-and-defaults rule 5). */
   currencies: Currency[];
   /** Rates against `base` for `symbols` (all, alphabetical, when absent); the codes with no rate today otherwise. */
   ratesFor(base: string, symbols?: readonly string[]): Lookup<Record<string, number>>;

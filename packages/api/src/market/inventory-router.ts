@@ -17,8 +17,8 @@ const tags = ["Inventory"];
 const sizes = planNames.map((plan) => `${plans[plan].title} ${plans[plan].entitlements.inventory}`).join(", ");
 
 /**
- * The inventory (SPEC §4.4, §8): what an account holds. All three need a key
- * with inventory:write, the one inventory scope (SPEC §5.2) — reading too, as
+ * The inventory (docs/api.md#operations, docs/api.md#limits): what an account holds. All three need a key
+ * with inventory:write, the one inventory scope (docs/api.md#authentication-and-scopes) — reading too, as
  * GET /overlays does.
  */
 export const inventoryRouter = {
@@ -29,7 +29,7 @@ export const inventoryRouter = {
         path: "/inventory",
         tags,
         summary: "Your inventory",
-        description: `Newest first; each item carries its itemKind and plan, a theme its \`members\`. An item your current plan no longer allows comes back \`locked: true\` (derived on every request; a downgrade never deletes). Cursor paging as SPEC §8: limit 1–${cursorPaging.maxLimit} (default ${cursorPaging.defaultLimit}); pass \`nextCursor\` back as \`cursor\`; null at the end; a cursor this service did not issue is 400 bad_request.`,
+        description: `Newest first; each item carries its itemKind and plan, a theme its \`members\`. An item your current plan no longer allows comes back \`locked: true\` (derived on every request; a downgrade never deletes). Cursor paging (/docs/guides/api#paging): limit 1–${cursorPaging.maxLimit} (default ${cursorPaging.defaultLimit}); pass \`nextCursor\` back as \`cursor\`; null at the end; a cursor this service did not issue is 400 bad_request.`,
       },
       rest: { auth: "key", scope: "inventory:write" },
     })

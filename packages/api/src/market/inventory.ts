@@ -10,7 +10,7 @@ import { readCursor, writeCursor } from "@streamkit/api-contract";
 import { findMarketRow, itemColumns, toMarketItems } from "./market";
 
 /**
- * A streamer's inventory (SPEC §4.4, §8): the market items (widgets,
+ * A streamer's inventory (docs/api.md#operations, docs/api.md#limits): the market items (widgets,
  * predefined overlays, themes) an account holds, one row each — a theme is
  * one item, its members come with it and count once. The account's own
  * overlays are not inventory items (their own limit, overlays/overlays.ts).
@@ -18,7 +18,7 @@ import { findMarketRow, itemColumns, toMarketItems } from "./market";
  * downgrade locks, never deletes.
  */
 
-/** The most demanding plan of items this plan may add or use (SPEC §8: Free the free ones, Pro free and Pro, Ultimate all). */
+/** The most demanding plan of items this plan may add or use (docs/api.md#limits: Free the free ones, Pro free and Pro, Ultimate all). */
 const tierOf = (caller: AccountCaller) => plans[caller.account.plan].entitlements.marketplaceTier;
 const allows = (caller: AccountCaller, plan: PlanName) => planAtLeast(tierOf(caller), plan);
 

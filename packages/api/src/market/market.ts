@@ -8,7 +8,7 @@ import type { AppDeps } from "../shared/deps";
 import { planOfRank, rankOf } from "../shared/plan-sql";
 
 /**
- * The market (SPEC §4.4, §8, §9.5): widgets, predefined overlays and themes
+ * The market (docs/api.md#operations, docs/api.md#limits, docs/api.md#versioning): widgets, predefined overlays and themes
  * from `catalog_items`. A theme's plan is computed in SQL from its members
  * (the most demanding), never stored, so filtering by plan and paging by
  * offset stay in one statement.

@@ -6,7 +6,7 @@ import { publicProcedure } from "../shared/trpc";
 
 const tags = ["Market"];
 
-/** The market (SPEC §4.4, §8, §9.5): widgets, predefined overlays and themes. A shop window: no key needed, a sent one must be valid. */
+/** The market (docs/api.md#operations, docs/api.md#limits, docs/api.md#versioning): widgets, predefined overlays and themes. A shop window: no key needed, a sent one must be valid. */
 export const marketRouter = {
   list: publicProcedure
     .meta({
@@ -15,7 +15,7 @@ export const marketRouter = {
         path: "/market",
         tags,
         summary: "The market: widgets, overlays and themes",
-        description: `Widgets first, then the predefined overlays, then themes, each in catalogue order, with the plan that may add each (a theme's is the most demanding of its members', computed) and a preview image (\`preview.url\`: an SVG drawn by the service's renderer). Filters: \`itemKind\`, \`plan\`, \`q\` (text search). No key needed. Offset paging as SPEC §8: limit 1–${catalogPaging.maxLimit} (default ${catalogPaging.defaultLimit}) and offset; \`nextOffset\` is null at the end; invalid values are 400 bad_request.`,
+        description: `Widgets first, then the predefined overlays, then themes, each in catalogue order, with the plan that may add each (a theme's is the most demanding of its members', computed) and a preview image (\`preview.url\`: an SVG drawn by the service's renderer). Filters: \`itemKind\`, \`plan\`, \`q\` (text search). No key needed. Offset paging (/docs/guides/api#paging): limit 1–${catalogPaging.maxLimit} (default ${catalogPaging.defaultLimit}) and offset; \`nextOffset\` is null at the end; invalid values are 400 bad_request.`,
       },
       rest: { auth: "optional" },
     })

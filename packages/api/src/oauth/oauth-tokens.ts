@@ -1,5 +1,5 @@
 /**
- * The desktop app's tokens (README: Signing in from the desktop app): issued
+ * The desktop app's tokens (docs/desktop.md): issued
  * in pairs per grant, refresh tokens rotated on every use, a used one
  * presented again revoking its whole family (RFC 9700 §4.14.2), revocation
  * per RFC 7009, and access tokens resolved into the same caller as an API key.

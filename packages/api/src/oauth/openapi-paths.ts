@@ -1,6 +1,6 @@
 /**
- * The desktop app's token and revocation endpoints in the document (README:
- * Signing in from the desktop app). They live under /api, not /api/v1, and
+ * The desktop app's token and revocation endpoints in the document
+ * (docs/desktop.md#signing-in-from-the-desktop-app). They live under /api, not /api/v1, and
  * answer RFC 6749's `{ error, error_description }` — the one documented
  * exception to the error envelope.
  */

@@ -2,7 +2,7 @@ import type { TokenErrorCode } from "@streamkit/api-contract";
 
 /**
  * A refusal of the token or revocation endpoint, in RFC 6749 §5.2's format
- * `{ error, error_description }` — the one documented exception to SPEC §7's
+ * `{ error, error_description }` — the one documented exception to docs/api.md#errors's
  * envelope (ARCHITECTURE.md: OAuth's token endpoint).
  */
 export class OAuthError extends Error {

@@ -3,7 +3,7 @@
  * (apps/web/app/(site)/oauth): RFC 8414 metadata, the token endpoint and RFC 7009
  * revocation. Raw routes of the REST core (request id, logging, body limit);
  * their refusals are RFC 6749 §5.2 `{ error, error_description }` with
- * `Cache-Control: no-store` — the one documented exception to SPEC §7.
+ * `Cache-Control: no-store` — the one documented exception to docs/api.md#errors.
  */
 import { authorizationServerMetadata, oauthLimits, oauthPaths, type TokenResponse } from "@streamkit/api-contract";
 import type { Context } from "../shared/context";

@@ -3,7 +3,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { listCatalogOverlays } from "./catalog";
 import { publicProcedure } from "../shared/trpc";
 
-/** The predefined overlays (SPEC §4.4, §9.5): a shop window, readable by anyone. */
+/** The predefined overlays (docs/api.md#operations, docs/api.md#versioning): a shop window, readable by anyone. */
 export const catalogRouter = {
   overlays: publicProcedure
     .meta({
@@ -12,7 +12,7 @@ export const catalogRouter = {
         path: "/catalog/overlays",
         tags: ["Overlays"],
         summary: "The predefined overlays",
-        description: `Only overlays (marketplace items are under /market), in catalogue order, each with the plan that may add it, its canvas and a preview image (\`preview.url\`, an SVG drawn by the service's renderer, cacheable for an hour). No key needed: it shows what each plan unlocks. Offset paging as SPEC §8: limit 1–${catalogPaging.maxLimit} (default ${catalogPaging.defaultLimit}) and offset; \`nextOffset\` is null at the end; invalid values are 400 bad_request.`,
+        description: `Only overlays (marketplace items are under /market), in catalogue order, each with the plan that may add it, its canvas and a preview image (\`preview.url\`, an SVG drawn by the service's renderer, cacheable for an hour). No key needed: it shows what each plan unlocks. Offset paging (/docs/guides/api#paging): limit 1–${catalogPaging.maxLimit} (default ${catalogPaging.defaultLimit}) and offset; \`nextOffset\` is null at the end; invalid values are 400 bad_request.`,
       },
       rest: { auth: "optional" },
     })

@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 
 /**
- * The predefined catalogue (SPEC §4.4): the overlays of packages/overlay,
+ * The predefined catalogue (docs/api.md#operations): the overlays of packages/overlay,
  * kept in the database so lists page in SQL and forks copy in one
  * transaction. Every start upserts them by slug, so a release that improves
  * an overlay reaches every deployment; forks already made keep their copy.

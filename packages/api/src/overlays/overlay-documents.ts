@@ -11,11 +11,11 @@ import { AppError } from "@streamkit/api-contract";
  */
 export function parseDocument(input: unknown, field = "document"): OverlayDocument {
   const tooLarge = documentTooLarge(input);
-  if (tooLarge) throw new AppError("payload_too_large", `${tooLarge} (README: Overlays).`);
+  if (tooLarge) throw new AppError("payload_too_large", `${tooLarge} (/docs/guides/overlays).`);
   const parsed = overlayDocumentSchema.safeParse(input);
   if (parsed.success) {
     const tooMuch = drawingProblem(parsed.data);
-    if (tooMuch) throw new AppError("payload_too_large", `${tooMuch} (README: Overlays).`);
+    if (tooMuch) throw new AppError("payload_too_large", `${tooMuch} (/docs/guides/overlays).`);
     return parsed.data;
   }
   // Dotted paths into the body (document.layers.3.frame.w), as editors address a document's members.

@@ -14,7 +14,7 @@ import { sourceToken } from "./overlay-source";
 import { withinQuota } from "../shared/quota";
 
 /**
- * A streamer's own overlays (SPEC §2.7, §3, §4.2, §8). Another account's
+ * A streamer's own overlays (docs/overlays.md#the-document-schema-1, docs/api.md#decisions-on-what-the-specification-leaves-open, docs/api.md#overlays, docs/api.md#limits). Another account's
  * overlay is 404 everywhere. `locked` is derived from the account's current
  * plan on every request (an overlay needs its stored `plan`: Pro for one's
  * own, the higher of Pro and the original's plan for a fork), never stored,
@@ -111,7 +111,7 @@ export async function getOverlay(deps: AppDeps, caller: AccountCaller, overlayId
   return { item: record(deps, row, caller), etag: overlayEtag(row) };
 }
 
-/** Adds an overlay within the plan's count (SPEC §8: Pro 25, Ultimate 200), decided under the account's row lock. */
+/** Adds an overlay within the plan's count (docs/api.md#limits: Pro 25, Ultimate 200), decided under the account's row lock. */
 function insertWithinPlan(
   deps: AppDeps,
   caller: AccountCaller,

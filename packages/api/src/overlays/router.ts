@@ -16,7 +16,7 @@ import { accountProcedure } from "../shared/trpc";
 
 const tags = ["Overlays"];
 const limits = `Pro holds at most ${plans.pro.entitlements.overlays} overlays, Ultimate ${plans.ultimate.entitlements.overlays} (403 limit_reached with details.limit, decided by the database under concurrency).`;
-const documentRules = `The document is checked against schema 1 (README: Overlays): every problem at once as 400 validation_error with dotted paths into the body (\`document.layers.3.frame.w\`); a document over ${OVERLAY_LIMITS.maxDocumentBytes / 1024} KiB of JSON or ${OVERLAY_LIMITS.maxLayers} layers is 413 payload_too_large, and so is one whose drawing would pass the renderer's budget (more than ${DRAWING_BUDGET.particles.toLocaleString("en-US")} particles in all, ${DRAWING_BUDGET.textCharacters.toLocaleString("en-US")} characters of text once {{variables}} are filled, ${DRAWING_BUDGET.elements.toLocaleString("en-US")} elements or ${DRAWING_BUDGET.bytes / 1024 / 1024} MiB of SVG), with a message saying what to reduce.`;
+const documentRules = `The document is checked against schema 1 (/docs/guides/overlays): every problem at once as 400 validation_error with dotted paths into the body (\`document.layers.3.frame.w\`); a document over ${OVERLAY_LIMITS.maxDocumentBytes / 1024} KiB of JSON or ${OVERLAY_LIMITS.maxLayers} layers is 413 payload_too_large, and so is one whose drawing would pass the renderer's budget (more than ${DRAWING_BUDGET.particles.toLocaleString("en-US")} particles in all, ${DRAWING_BUDGET.textCharacters.toLocaleString("en-US")} characters of text once {{variables}} are filled, ${DRAWING_BUDGET.elements.toLocaleString("en-US")} elements or ${DRAWING_BUDGET.bytes / 1024 / 1024} MiB of SVG), with a message saying what to reduce.`;
 const locked =
   "A locked overlay (the account's plan no longer covers it) is 403 plan_required with details.requiredPlan; another account's overlay is 404 not_found.";
 
@@ -30,7 +30,7 @@ export const overlaysRouter = {
         tags,
         summary: "Your overlays",
         description:
-          "Newest first, without their documents; locked ones included (`locked: true`, with the plan that unlocks them in `requiredPlan`). Cursor paging as SPEC §8's inventory: limit 1–100 (default 25); pass `nextCursor` back as `cursor`; null at the end.",
+          "Newest first, without their documents; locked ones included (`locked: true`, with the plan that unlocks them in `requiredPlan`). Cursor paging (/docs/guides/api#paging): limit 1–100 (default 25); pass `nextCursor` back as `cursor`; null at the end.",
       },
       rest: { auth: "key", scope: "inventory:write" },
     })

@@ -8,7 +8,7 @@ import { AppError } from "@streamkit/api-contract";
 import { listingExtras, toListing } from "./listings";
 import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
 
-/** SPEC §8's publish limit (rateLimits.publish): only publishes that succeed count. */
+/** docs/api.md#limits's publish limit (rateLimits.publish): only publishes that succeed count. */
 const publishLimit = rateLimits.publish;
 
 const MESSAGE_PROBLEMS = 5;

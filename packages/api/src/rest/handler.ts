@@ -3,8 +3,8 @@
  * the JSON operations of /api/v1 (through trpc-to-openapi) and the raw routes
  * (raw.ts) — passes here, and takes one path: routed once (routes.ts), the
  * caller resolved and counted once, the procedure called directly
- * (operations.ts), a failure unwrapped once. This module owns the error envelope of SPEC
- * §7 for every failure, credentials resolved (and the request counted) before
+ * (operations.ts), a failure unwrapped once. This module owns the error envelope
+ * (docs/api.md#errors) for every failure, credentials resolved (and the request counted) before
  * any body is read, Content-Type and body-size checks before parsing, 304 for
  * If-None-Match, bodiless 204s, CORS, logging, and an X-Request-Id on every
  * response.

@@ -25,7 +25,7 @@ export function success(request: RestRequest, answer: OperationResult, meta: Res
   return { status: answer.status, headers, body: answer.body };
 }
 
-/** An error in the envelope of SPEC §7, with the headers the error needs and the ones already set (rate limits), never an ETag. */
+/** An error in the envelope of docs/api.md#errors, with the headers the error needs and the ones already set (rate limits), never an ETag. */
 export function errorResult(error: AppError, meta: ResponseMeta): RestResult {
   const headers = lowerCase(meta.headers);
   delete headers.etag;

@@ -1,6 +1,6 @@
 /**
- * Connection caps of the HTTP server (README: Connections, malformed requests
- * and the website's headers), so one address cannot hold the sockets, file
+ * Connection caps of the HTTP server (docs/operations.md: connections,
+ * malformed requests and the website's headers), so one address cannot hold the sockets, file
  * descriptors and memory everyone else needs:
  * - per peer address: at most httpLimits.maxConnectionsPerAddress
  *   (MAX_CONNECTIONS_PER_ADDRESS) connections open at once from one socket

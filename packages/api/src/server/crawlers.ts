@@ -1,5 +1,5 @@
 /**
- * What search engines read (README: Search engines): GET /robots.txt and
+ * What search engines read (docs/website.md#search-engines): GET /robots.txt and
  * GET /sitemap.xml, raw routes of the REST core beside /healthz, so they get
  * its request id and log and never reach Next's router.
  *

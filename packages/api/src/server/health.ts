@@ -1,6 +1,6 @@
 /**
  * Health for load balancers and the website while the database is down
- * (README: Security and operations).
+ * (docs/operations.md).
  * - GET /healthz, liveness: the process answers; the database is not asked.
  * - GET /readyz, readiness: `select 1` within availabilityLimits.readinessTimeoutMs
  *   → 200 `{ status: "ready", database: "up" }`, else 503 service_unavailable

@@ -7,7 +7,7 @@
  *   fallback (without one the core answers everything: 404 in the envelope);
  * - malformed requests — a request target that is not a path (`*`, an
  *   absolute URL), a missing, repeated or invalid Host header, a CONNECT, bytes
- *   that are not HTTP — are 400 bad_request in the envelope of SPEC §7 with an
+ *   that are not HTTP — are 400 bad_request in the envelope of docs/api.md#errors with an
  *   X-Request-Id, before anything else sees them, so nothing can answer them
  *   with a 500 or a redirect built from them;
  * - the timeouts of httpTimeouts, so slow or stalled clients are cut off;

@@ -1,6 +1,5 @@
 /**
- * Graceful shutdown of a server process on SIGTERM or SIGINT (README:
- * Security and operations), for production's apps/web/server.ts and the
+ * Graceful shutdown of a server process on SIGTERM or SIGINT (docs/operations.md), for production's apps/web/server.ts and the
  * tests' server process alike:
  * - the listening socket closes: a new connection is refused, so a load
  *   balancer moves on to another process;

@@ -4,7 +4,7 @@ import { z } from "zod";
 
 /**
  * The one place that reads process.env. Everything else receives an `Env`.
- * Each variable is documented in the README's configuration table.
+ * Each variable is documented in docs/configuration.md.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

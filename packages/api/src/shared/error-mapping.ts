@@ -1,7 +1,7 @@
 /**
  * The one error map: whatever was thrown, wherever (a procedure, a raw route,
  * the REST core, a website action, the operator CLI), becomes an AppError
- * with a stable code of SPEC §7; the code decides the HTTP status.
+ * with a stable code of docs/api.md#errors; the code decides the HTTP status.
  */
 import { availabilityLimits, type Problem } from "@streamkit/api-contract";
 import { databaseUnavailableReason, errorCodeIn, UNSTORABLE_TEXT } from "@streamkit/db/error-codes";
@@ -73,7 +73,7 @@ function validationError(issues: IssueLike[], inputKind: "query" | "body"): AppE
     : new AppError("validation_error", `The request body failed validation — ${summary}`, problems);
 }
 
-/** The database is down, unreachable or too slow: 503 with Retry-After, never a 500 (README: Security and operations). */
+/** The database is down, unreachable or too slow: 503 with Retry-After, never a 500 (docs/operations.md). */
 export const serviceUnavailable = (details?: ErrorDetails) =>
   new AppError("service_unavailable", `The service is briefly unavailable; retry in ${availabilityLimits.retryAfterSeconds} seconds.`, details, {
     "Retry-After": String(availabilityLimits.retryAfterSeconds),

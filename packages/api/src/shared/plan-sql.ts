@@ -8,7 +8,7 @@ export const planOfRank = (rank: SQL) => sql`case ${rank} ${sql.raw(planNames.ma
 const grace = sql.raw(`interval '${subscriptionRules.graceDays} days'`);
 
 /**
- * The plan an account has at `now` (README "Subscriptions"): the highest of
+ * The plan an account has at `now` (docs/payments.md#subscriptions): the highest of
  * the operator's base plan (accounts.plan), the plan of a live subscription
  * that still entitles it — its paid period, plus the grace period unless it is
  * cancelled at the period's end; a downgrade scheduled for the period's end

@@ -9,7 +9,7 @@ export interface Quota {
   limit: number;
   /** Counts what the quota covers (e.g. unrevoked API keys), inside the locking transaction. */
   count: (tx: Tx) => Promise<number>;
-  /** The user's message when the quota is full (SPEC: 403 limit_reached, details.limit). */
+  /** The user's message when the quota is full (docs/api.md#errors: 403 limit_reached, details.limit). */
   message: string;
 }
 

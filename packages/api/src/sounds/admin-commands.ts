@@ -1,5 +1,5 @@
 /**
- * The operator's sound catalogue commands (README: Sounds): add a sound from
+ * The operator's sound catalogue commands (docs/market-and-sounds.md#sounds): add a sound from
  * an audio file, list the catalogue, remove a sound. The file is read by the
  * process that runs the command (the CLI, or the server behind the admin
  * channel): main.ts makes its path absolute first.

@@ -1,5 +1,5 @@
 /**
- * A sound's audio (SPEC §4.4, README: Sounds): the bytes streamed from the
+ * A sound's audio (docs/api.md#operations, docs/market-and-sounds.md#sounds): the bytes streamed from the
  * blob store with their real Content-Type and Content-Length, Range → 206
  * (one range; several are answered whole), an unsatisfiable range → 416 with
  * `Content-Range: bytes *\/size`, a strong ETag (the blob's SHA-256) with

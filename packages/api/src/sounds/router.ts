@@ -24,7 +24,7 @@ function itemFor(ctx: Context, sound: Sound) {
 const audioNote =
   "`audio.url` is the sound's audio: fetch it with the same credentials; it answers Range requests (206), If-None-Match (304) and is cacheable privately for a year.";
 
-/** The sound catalogue (SPEC §4.4, §5.2): scope sounds:read; keys made before the scope existed lack it. */
+/** The sound catalogue (docs/api.md#operations, docs/api.md#authentication-and-scopes): scope sounds:read; keys made before the scope existed lack it. */
 export const soundsRouter = {
   list: accountProcedure
     .meta({
@@ -33,7 +33,7 @@ export const soundsRouter = {
         path: "/sounds",
         tags: ["Sounds"],
         summary: "The sound catalogue",
-        description: `Sounds by name (then id). \`category\` keeps one category; \`q\` (at most ${soundLimits.maxQueryLength} characters) keeps sounds whose name, description or category contains every word, case-insensitively. Offset paging as SPEC §8: limit 1–${catalogPaging.maxLimit} (default ${catalogPaging.defaultLimit}) and offset; \`nextOffset\` is null at the end; invalid values are 400 bad_request. ${audioNote}`,
+        description: `Sounds by name (then id). \`category\` keeps one category; \`q\` (at most ${soundLimits.maxQueryLength} characters) keeps sounds whose name, description or category contains every word, case-insensitively. Offset paging (/docs/guides/api#paging): limit 1–${catalogPaging.maxLimit} (default ${catalogPaging.defaultLimit}) and offset; \`nextOffset\` is null at the end; invalid values are 400 bad_request. ${audioNote}`,
       },
       rest: { auth: "key", scope: "sounds:read" },
     })

@@ -1,5 +1,5 @@
 /**
- * The sound catalogue (SPEC §4.4): pages, categories with their counts, one
+ * The sound catalogue (docs/api.md#operations): pages, categories with their counts, one
  * sound, and the operator's additions and removals. The audio itself lives in
  * the blob store (blobs/); a sound row names its blob by key.
  */

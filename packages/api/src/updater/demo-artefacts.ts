@@ -1,5 +1,5 @@
 /**
- * The demo data's desktop app "builds" (README: The app updater): one small
+ * The demo data's desktop app "builds" (docs/desktop.md#the-app-updater): one small
  * text file per platform, named as Tauri names its update bundles, whose bytes
  * follow from the version, target and arch alone. This server serves them
  * (demo-downloads-route.ts) and the demo releases sign them

@@ -1,5 +1,5 @@
 /**
- * The demo data's desktop app releases (README: The app updater): one current
+ * The demo data's desktop app releases (docs/desktop.md#the-app-updater): one current
  * version for each demo platform, its url the artefact this server serves, its
  * signature a real minisign signature of those bytes in the form `tauri signer
  * sign` prints, made with the demo key derived from the master secret

@@ -1,5 +1,5 @@
 /**
- * /download (README: The app updater): the newest release every installation
+ * /download (docs/desktop.md#the-app-updater): the newest release every installation
  * is offered, per platform, and what an app developer configures the desktop
  * app with — the updater's address and, for the demo releases, their key.
  */

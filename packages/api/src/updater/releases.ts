@@ -1,5 +1,5 @@
 /**
- * Desktop app releases (README: The app updater): the operator publishes,
+ * Desktop app releases (docs/desktop.md#the-app-updater): the operator publishes,
  * lists and withdraws them (operator CLI); the updater offers the highest
  * version by SemVer precedence that is not withdrawn, per platform.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /api/app/update/{target}/{arch}/{current}: the desktop app's updater,
- * Tauri v2's dynamic update server contract (SPEC §4.4; under /api, not
+ * Tauri v2's dynamic update server contract (docs/api.md#operations; under /api, not
  * /api/v1). 204 with no body when `current` is the newest offered version or
  * newer (SemVer precedence: 1.3.0-beta.2 < 1.3.0); otherwise 200
  * `{ version, url, signature, notes, pub_date }`. An unknown target or arch

@@ -1,6 +1,5 @@
 /**
- * A database outage must not make requests hang (README: Security and
- * operations). A throwaway PostgreSQL cluster of this file's own, a real
+ * A database outage must not make requests hang (docs/operations.md). A throwaway PostgreSQL cluster of this file's own, a real
  * server process on it, bounded concurrent load — reads on /api/v1,
  * /api/trpc and /healthz, and committed writes (API keys created through the
  * website's tRPC endpoint) — and the cluster stopped mid-load: every answer

@@ -1,5 +1,5 @@
 /**
- * SIGTERM must not drop requests (README: Security and operations). A real
+ * SIGTERM must not drop requests (docs/operations.md). A real
  * server process on a throwaway PostgreSQL cluster; requests held in flight
  * by real means: website reads (tRPC keys.list) waiting on a lock the test
  * holds on api_keys, and key creations (tRPC keys.create) whose bodies the

@@ -42,18 +42,18 @@ export interface ContractEntry {
 
 /**
  * The security contract: what guards EVERY /api/v1 operation, written from
- * SPEC §4 and §5 — not read from the code. The shared security suite
+ * docs/api.md#operations, docs/api.md#authentication-and-scopes — not read from the code. The shared security suite
  * (integration/security.test.ts) checks that the procedures' metadata says
  * exactly this and that the OpenAPI document states it, and runs the
  * behaviour cases from the metadata. A new operation fails the suite until it
  * is listed here; a requirement dropped from the metadata or from here fails it too.
  */
 export const securityContract: Record<string, ContractEntry> = {
-  // SPEC §4.1 and §5.3: browsing works with no key.
+  // docs/api.md#plugins, docs/api.md#authentication-and-scopes: browsing works with no key.
   "GET /plugins": { requires: { auth: "optional" } },
   "GET /plugins/{slug}": { requires: { auth: "optional" }, url: (f) => `/plugins/${f.othersPlugin}` },
   "GET /plugins/mine": { requires: { auth: "key", scope: "plugins:read" } },
-  // SPEC §4.1 and §8: downloading and publishing need Pro or Ultimate.
+  // docs/api.md#plugins, docs/api.md#limits: downloading and publishing need Pro or Ultimate.
   "GET /plugins/{slug}/package": {
     requires: { auth: "key", scope: "plugins:read", entitlement: "pluginDownload", plan: "pro" },
     url: (f) => `/plugins/${f.othersPlugin}/package`,
@@ -68,30 +68,30 @@ export const securityContract: Record<string, ContractEntry> = {
     url: (f) => `/plugins/${f.othersPlugin}`,
     othersResource: (f) => `/plugins/${f.othersPlugin}`,
   },
-  // Pricing someone else's plugin is 403 forbidden by SPEC §4.1 rule 3 (tested in prices.test.ts), not 404.
+  // Pricing someone else's plugin is 403 forbidden by docs/api.md#plugins rule 3 (tested in prices.test.ts), not 404.
   "PUT /plugins/{slug}/price": { requires: { auth: "key", scope: "plugins:write" }, url: (f) => `/plugins/${f.othersPlugin}/price`, body: { tier: "t1" } },
   "GET /purchases": { requires: { auth: "key", scope: "plugins:read" } },
   "GET /sales": { requires: { auth: "key", scope: "sales:read" } },
-  // SPEC §4.1 rule 1: purchases happen only on the website.
+  // docs/api.md#plugins rule 1: purchases happen only on the website.
   "POST /checkouts": { requires: { auth: "key", websiteOnly: true }, body: { slug: "others-plugin" } },
 
-  // SPEC §4.3 and §5.3: the exchange rates need neither sign-in nor key.
+  // docs/exchange-rates.md#endpoints-parameters-and-defaults, docs/api.md#authentication-and-scopes: the exchange rates need neither sign-in nor key.
   "GET /fx/latest": { requires: { auth: "none" } },
   "GET /fx/convert": { requires: { auth: "none" }, url: () => "/fx/convert?from=USD&to=EUR&amount=1" },
   "GET /fx/history": { requires: { auth: "none" }, url: () => "/fx/history?days=2" },
   "GET /fx/currencies": { requires: { auth: "none" } },
   "GET /rates": { requires: { auth: "none" } },
 
-  // SPEC §4.4: any valid key, whatever its scopes.
+  // docs/api.md#operations: any valid key, whatever its scopes.
   "GET /me": { requires: { auth: "key" } },
-  // SPEC §5.4: keys are managed on the website; an API key there is 403 forbidden.
+  // docs/api.md#errors: keys are managed on the website; an API key there is 403 forbidden.
   "GET /keys": { requires: { auth: "key", websiteOnly: true } },
   "POST /keys": { requires: { auth: "key", websiteOnly: true }, body: { name: "k", scopes: ["plugins:read"] } },
   "DELETE /keys/{id}": { requires: { auth: "key", websiteOnly: true }, url: (f) => `/keys/${f.othersKeyId}` },
-  // SPEC §5.6 (README: Signing in from the desktop app): the account page lists and ends desktop sign-ins; neither a key nor the app itself may.
+  // docs/desktop.md#signing-in-from-the-desktop-app (docs/desktop.md): the account page lists and ends desktop sign-ins; neither a key nor the app itself may.
   "GET /connected-apps": { requires: { auth: "key", websiteOnly: true } },
   "DELETE /connected-apps/{id}": { requires: { auth: "key", websiteOnly: true }, url: () => "/connected-apps/00000000-0000-4000-8000-000000000000" },
-  // README: Subscriptions — plans are bought and managed on the website only, like plugins.
+  // docs/payments.md#subscriptions — plans are bought and managed on the website only, like plugins.
   "GET /billing": { requires: { auth: "key", websiteOnly: true } },
   "POST /subscriptions": { requires: { auth: "key", websiteOnly: true }, body: { plan: "pro", interval: "month" } },
   "POST /subscription/cancel": { requires: { auth: "key", websiteOnly: true } },
@@ -99,8 +99,8 @@ export const securityContract: Record<string, ContractEntry> = {
   "PUT /subscription/plan": { requires: { auth: "key", websiteOnly: true }, body: { plan: "ultimate" } },
   "GET /billing/receipts/{id}": { requires: { auth: "key", websiteOnly: true }, url: () => "/billing/receipts/00000000-0000-4000-8000-000000000000" },
 
-  // SPEC §4.2 and §8: creating, updating and forking overlays need inventory:write and Pro or Ultimate. Listing and
-  // deleting need the scope only (a downgraded account sees its locked overlays and may delete them, SPEC §3).
+  // docs/api.md#overlays, docs/api.md#limits: creating, updating and forking overlays need inventory:write and Pro or Ultimate. Listing and
+  // deleting need the scope only (a downgraded account sees its locked overlays and may delete them, docs/api.md#decisions-on-what-the-specification-leaves-open).
   "GET /overlays": { requires: { auth: "key", scope: "inventory:write" } },
   "POST /overlays": {
     requires: { auth: "key", scope: "inventory:write", entitlement: "overlays", plan: "pro" },
@@ -136,15 +136,15 @@ export const securityContract: Record<string, ContractEntry> = {
     url: (f) => `/overlays/${f.othersOverlay}/browser-source`,
     othersResource: (f) => `/overlays/${f.othersOverlay}/browser-source`,
   },
-  // SPEC §4.4: the predefined catalogue is a shop window: no key needed.
+  // docs/api.md#operations: the predefined catalogue is a shop window: no key needed.
   "GET /catalog/overlays": { requires: { auth: "optional" } },
-  // SPEC §4.4 and §5.2: the sound catalogue needs sounds:read (keys made before the scope existed lack it). The audio
+  // docs/api.md#operations, docs/api.md#authentication-and-scopes: the sound catalogue needs sounds:read (keys made before the scope existed lack it). The audio
   // (GET /sounds/{soundId}/audio) is a raw route with the same requirements, tested in sounds.test.ts.
   "GET /sounds": { requires: { auth: "key", scope: "sounds:read" } },
   "GET /sounds/categories": { requires: { auth: "key", scope: "sounds:read" } },
   "GET /sounds/{soundId}": { requires: { auth: "key", scope: "sounds:read" }, url: () => "/sounds/00000000-0000-4000-8000-000000000000" },
-  // SPEC §4.4 and §9.5: the market is a shop window too; the inventory is the account's own, behind inventory:write
-  // (the one inventory scope, SPEC §5.2), reading included. Which items a plan may add is per item (tested in market.test.ts).
+  // docs/api.md#operations, docs/api.md#versioning: the market is a shop window too; the inventory is the account's own, behind inventory:write
+  // (the one inventory scope, docs/api.md#authentication-and-scopes), reading included. Which items a plan may add is per item (tested in market.test.ts).
   "GET /market": { requires: { auth: "optional" } },
   "GET /market/{slug}": { requires: { auth: "optional" }, url: () => "/market/starting-soon" },
   "GET /inventory": { requires: { auth: "key", scope: "inventory:write" } },

@@ -123,7 +123,7 @@ export class RazorpaySubscriptions implements SubscriptionProvider {
    * refused. `prorationAmount` is only our estimate, and Razorpay takes no idempotency key for updates:
    * a retry finds the plan already changed and does nothing. Razorpay reports that charge with
    * subscription.updated, which cannot be told apart from a renewal reliably, so it is not recorded as a
-   * payment of kind "proration" (README: a limitation of Razorpay).
+   * payment of kind "proration" (docs/payments.md: a limitation of Razorpay).
    */
   async upgradeNow(ref: ProviderSubscriptionRef, change: PlanChange, _prorationAmount: number, _idempotencyKey: string): Promise<void> {
     inrOnly(change.currency);

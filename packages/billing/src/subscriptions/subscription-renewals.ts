@@ -16,7 +16,7 @@ export interface SweepResult {
 }
 
 /**
- * What has to happen because time passed (README "Subscriptions"), run by
+ * What has to happen because time passed (docs/payments.md#subscriptions), run by
  * every server every few minutes and after the test clock moves:
  * 1. the built-in provider charges the renewals that are due — the real
  *    providers charge on their own schedules and tell us by webhook;

@@ -19,7 +19,7 @@ import { endExpired, runSubscriptionSweep } from "./subscription-renewals";
 import { providerRef, toSubscriptionView } from "./subscription-views";
 
 /**
- * Subscribing, cancelling, resuming and changing plan (README "Subscriptions").
+ * Subscribing, cancelling, resuming and changing plan (docs/payments.md#subscriptions).
  * Every change that involves the provider is made under the subscription's row
  * lock, so two clicks cannot change it twice; money is recorded only from the
  * provider's events (subscription-events.ts).

@@ -22,7 +22,7 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex("password_resets_token_key").on(t.tokenHash), index("password_resets_account_idx").on(t.accountId)],
 );
 
-/** The development outbox: messages the service would have emailed, when no SMTP server is configured (README: Account basics). */
+/** The development outbox: messages the service would have emailed, when no SMTP server is configured (docs/accounts.md). */
 export const outboxMessages = pgTable(
   "outbox_messages",
   {

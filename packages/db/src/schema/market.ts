@@ -5,7 +5,7 @@ import { createdAt, primaryId } from "./columns";
 import { catalogItems } from "./overlays";
 
 /**
- * What a theme bundles (SPEC §4.4, §8): other catalogue items, in order. A
+ * What a theme bundles (docs/api.md#operations, docs/api.md#limits): other catalogue items, in order. A
  * theme's plan is never stored: it is the most demanding of its members'.
  */
 export const themeMembers = pgTable(
@@ -27,7 +27,7 @@ export const themeMembers = pgTable(
 );
 
 /**
- * A streamer's inventory (SPEC §4.4, §8): the market items and predefined
+ * A streamer's inventory (docs/api.md#operations, docs/api.md#limits): the market items and predefined
  * overlays an account holds, one row per item (a theme is one row; its
  * members come with it). Whether an item is locked is derived from the
  * account's plan on every request, never stored.

@@ -4,7 +4,7 @@ import { accounts } from "./accounts";
 import { createdAt, primaryId, utcTimestamp } from "./columns";
 
 /**
- * The desktop app's sign-ins (README: Signing in from the desktop app). A
+ * The desktop app's sign-ins (docs/desktop.md). A
  * grant is one sign-in of one app on one device: the family of every token
  * issued from its authorization code. Revoking it (the person on Connected
  * apps, RFC 7009 revocation, a reused code or refresh token) ends every token

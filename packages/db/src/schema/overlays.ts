@@ -4,7 +4,7 @@ import { accounts } from "./accounts";
 import { createdAt, primaryId, utcTimestamp } from "./columns";
 
 /**
- * The streamer's catalogue (SPEC §4.4): items made by the Streamkit team.
+ * The streamer's catalogue (docs/api.md#operations): items made by the Streamkit team.
  * Overlays and widgets carry a document; a theme bundles other items (market
  * issue) and has no document and no stored plan: its plan is computed from
  * its members. Seeded from packages/overlay's data on first start.
@@ -34,7 +34,7 @@ export const catalogItems = pgTable(
 );
 
 /**
- * A streamer's own overlays (SPEC §2.7, §4.2). `rev` goes up by one on each
+ * A streamer's own overlays (docs/overlays.md#the-document-schema-1, docs/api.md#overlays). `rev` goes up by one on each
  * save, decided by `UPDATE … WHERE rev = baseRev`. `plan` is the plan the
  * overlay needs (Pro, or a fork's higher plan); whether it is locked is
  * derived from the account's plan on every request, never stored.

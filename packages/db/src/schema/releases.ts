@@ -4,7 +4,7 @@ import { createdAt, primaryId, utcTimestamp } from "./columns";
 
 /**
  * Desktop app releases, one row per version and platform (target + arch), as
- * the operator publishes them (README: The app updater). The updater answers
+ * the operator publishes them (docs/desktop.md#the-app-updater). The updater answers
  * the highest version by SemVer precedence that is not withdrawn; `version_key`
  * is SemVer without build metadata, so 1.2.0 and 1.2.0+b2 are one version.
  */

@@ -5,7 +5,7 @@ import { createdAt, primaryId } from "./columns";
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /**
- * The blob store's database backend (README: Sounds): content-addressed by
+ * The blob store's database backend (docs/market-and-sounds.md#sounds): content-addressed by
  * the SHA-256 of the bytes, kept in fixed-size chunks so a range is read
  * chunk by chunk and never whole. An object store can take over behind the
  * same interface (packages/api/src/blobs).
@@ -36,7 +36,7 @@ export const blobChunks = pgTable(
 );
 
 /**
- * The sound catalogue (SPEC §4.4, §5.2): alert sounds, stingers and
+ * The sound catalogue (docs/api.md#operations, docs/api.md#authentication-and-scopes): alert sounds, stingers and
  * ambiences a streamer plays from the desktop app. The audio is a blob.
  */
 export const sounds = pgTable(

@@ -4,7 +4,7 @@ import { accounts } from "./accounts";
 import { createdAt, primaryId, utcTimestamp } from "./columns";
 
 /**
- * Plans people pay for (README "Subscriptions"). An account's plan is never
+ * Plans people pay for (docs/payments.md#subscriptions). An account's plan is never
  * copied from these rows: it is computed on every request from the operator's
  * base plan (accounts.plan), the subscription that still entitles it and any
  * complimentary plan in force, at the request's time — so a period's end, a

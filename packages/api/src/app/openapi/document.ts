@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document of /api/v1, generated from the routers by
  * trpc-to-openapi and then corrected so it tells the truth about the wire:
- * the real success statuses, the error envelope of SPEC §7 for every error
+ * the real success statuses, the error envelope of docs/api.md#errors for every error
  * this surface sends (and none it does not), the headers it sets, and the
  * security each operation really has.
  */
@@ -45,7 +45,7 @@ export function buildOpenApiDocument(router: AnyRouter, options: { baseUrl: stri
       },
     },
   });
-  // The desktop app's access tokens (README: Signing in from the desktop app) are accepted wherever a key is, with the scopes the person allowed.
+  // The desktop app's access tokens (docs/desktop.md) are accepted wherever a key is, with the scopes the person allowed.
   (document.components!.securitySchemes as Json).DesktopApp = {
     type: "oauth2",
     description:
@@ -129,7 +129,7 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
   );
   (document.paths as Json)["/sounds/{soundId}/audio"] = soundAudioPathItem(errorResponses);
   Object.assign(document.paths as Json, oauthPathItems(baseUrl));
-  // The desktop app's updater lives under /api, not /api/v1 (SPEC §4.4): its own server entry.
+  // The desktop app's updater lives under /api, not /api/v1 (docs/api.md#operations): its own server entry.
   (document.paths as Json)["/app/update/{target}/{arch}/{current}"] = {
     servers: [{ url: `${baseUrl}/api`, description: "The desktop app's updater, outside /api/v1" }],
     get: {
@@ -139,7 +139,7 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
       description: [
         "Tauri v2's dynamic update server contract: the app sends its platform and version; the answer is **204 No Content** (no body) when that version is the newest one offered or newer, otherwise **200** with the update. Versions compare by SemVer precedence (a pre-release sorts below its release; build metadata is ignored). Withdrawn releases are never offered.",
         `A staged release (a rollout below 100 %) is offered to that share of installations, decided by a stable hash of the installation id the app sends in \`X-Streamkit-Installation\` and the version: the same installation always gets the same answer, and raising the percentage only adds installations. Without the header only full releases are offered.`,
-        "No key needed. `Cache-Control: public, max-age=300`, `Vary: X-Streamkit-Installation`. Releases are published by the operator (README: The app updater).",
+        "No key needed. `Cache-Control: public, max-age=300`, `Vary: X-Streamkit-Installation`. Releases are published by the operator (/docs/guides/desktop#the-app-updater).",
       ].join("\n\n"),
       parameters: [
         { name: "target", in: "path", required: true, schema: { type: "string", enum: [...releaseTargets] } },

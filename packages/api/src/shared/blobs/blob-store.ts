@@ -7,7 +7,7 @@
  *
  * Today's backend keeps the bytes in the database in fixed-size chunks
  * (database-blob-store.ts). An S3-compatible object store takes over by
- * implementing the same four functions (README: Sounds): `put` uploads to
+ * implementing the same four functions (docs/market-and-sounds.md#sounds): `put` uploads to
  * `<bucket>/<key>`, `stat` is a HEAD of the object, `read` a GET with
  * `Range: bytes=start-end` whose body is already a stream, `remove` a DELETE.
  */

@@ -1,6 +1,6 @@
 /**
  * The blob store the service uses. The database backend today; an
- * S3-compatible backend would be chosen here (README: Sounds), and nothing
+ * S3-compatible backend would be chosen here (docs/market-and-sounds.md#sounds), and nothing
  * else would change: services and routes see only the BlobStore interface.
  */
 import type { Queryable } from "@streamkit/db";

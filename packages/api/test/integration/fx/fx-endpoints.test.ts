@@ -96,7 +96,7 @@ describe("GET /fx/latest", () => {
 });
 
 describe("GET /fx/convert", () => {
-  it("answers the SPEC's shape, with the day's rate and the provider's name", async () => {
+  it("answers the documented shape, with the day's rate and the provider's name", async () => {
     const { status, body, headers } = await app.json("/fx/convert?from=USD&to=INR&amount=100");
     expect(status).toBe(200);
     expect(body).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The inventory over HTTP (SPEC §4.4, §8): adding what the plan allows,
+ * The inventory over HTTP (docs/api.md#operations, docs/api.md#limits): adding what the plan allows,
  * already-held items, themes held as one item with members, the plan's size
  * decided by the database under concurrency, locks derived from the plan,
  * removal, and cursor paging.
@@ -109,7 +109,7 @@ describe("adding", () => {
     expect(list.body.nextCursor).toBeNull();
   });
 
-  it("plan gates per SPEC §8: Free adds free items, Pro free and Pro, Ultimate all; otherwise 403 plan_required with details.requiredPlan", async () => {
+  it("plan gates per docs/api.md#limits: Free adds free items, Pro free and Pro, Ultimate all; otherwise 403 plan_required with details.requiredPlan", async () => {
     for (const plan of planNames) {
       const ivy = await streamer(plan);
       for (const itemPlan of planNames) {
@@ -228,7 +228,7 @@ describe("removing", () => {
 });
 
 describe("GET /inventory paging", () => {
-  it("cursor paging as SPEC §8: default 25, limit 1 and 100, following nextCursor visits every item once, newest first", async () => {
+  it("cursor paging as docs/api.md#limits: default 25, limit 1 and 100, following nextCursor visits every item once, newest first", async () => {
     const ivy = await streamer("free");
     // Pairs share a time, so the id breaks ties.
     const base = clock.now().getTime() - 3_600_000;

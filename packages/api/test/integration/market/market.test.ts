@@ -1,5 +1,5 @@
 /**
- * The market over HTTP (SPEC §4.4, §8, §9.5): widgets, predefined overlays
+ * The market over HTTP (docs/api.md#operations, docs/api.md#limits, docs/api.md#versioning): widgets, predefined overlays
  * and themes, offset paging, filters, search, a theme's plan from its
  * members, the previews, and the catalogue still listing only overlays.
  */

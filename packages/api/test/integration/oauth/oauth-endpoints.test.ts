@@ -1,7 +1,7 @@
 /**
  * The authorization server's own endpoints as raw HTTP: RFC 8414 metadata, and
  * the token and revocation endpoints' refusals in RFC 6749's error format
- * (the one documented exception to SPEC §7's envelope).
+ * (the one documented exception to docs/api.md#errors's envelope).
  */
 import { scopes } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,7 +67,7 @@ describe("POST /api/oauth/token refusals", () => {
     const response = await form("/api/oauth/token", body);
     expect(response.status).toBe(status);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    // A 401 names its scheme (RFC 7235); the client's answers are the README's: invalid_client is 401.
+    // A 401 names its scheme (RFC 7235); the client's answers are docs/desktop.md's: invalid_client is 401.
     expect(response.headers.get("www-authenticate")).toBe(status === 401 ? 'Basic realm="streamkit"' : null);
     const answer = await response.json();
     expect(answer).toEqual({ error, error_description: expect.any(String) });

@@ -1,5 +1,5 @@
 /**
- * Overlays over HTTP (SPEC §2.7, §3, §4.2, §8): create, read, save with
+ * Overlays over HTTP (docs/overlays.md#the-document-schema-1, docs/api.md#decisions-on-what-the-specification-leaves-open, docs/api.md#overlays, docs/api.md#limits): create, read, save with
  * baseRev, fork, delete, limits decided by the database, locks derived from
  * the plan, and the OBS browser source's secret address.
  */

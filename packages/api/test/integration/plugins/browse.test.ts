@@ -74,7 +74,7 @@ describe("GET /api/v1/plugins", () => {
     expect(body.next).toBeNull();
   });
 
-  it("shapes every item exactly as a listing of SPEC §2.2, as an anonymous caller sees it", async () => {
+  it("shapes every item exactly as a listing of docs/api.md#listing, as an anonymous caller sees it", async () => {
     const { body } = await app.json("/plugins");
     for (const item of body.items) {
       expect(Object.keys(item).sort()).toEqual(LISTING_KEYS);

@@ -1,5 +1,5 @@
 /**
- * Anonymous browsing is cacheable (README: Caching of anonymous browsing):
+ * Anonymous browsing is cacheable (docs/api.md#caching-of-anonymous-browsing):
  * GET /plugins and /plugins/{slug} without credentials carry a strong ETag,
  * `Cache-Control: public, max-age=…` and `Vary: Authorization`, answer a
  * matching If-None-Match with 304, and are kept in memory until the

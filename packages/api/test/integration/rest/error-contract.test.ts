@@ -1,5 +1,5 @@
 /**
- * The error contract of SPEC §7 as the /api/v1 wrapper enforces it. Write
+ * The error contract of docs/api.md#errors as the /api/v1 wrapper enforces it. Write
  * endpoints arrive with later features; here a small router built with the
  * same procedure ladder exercises the wrapper's body handling, next to the
  * real router for paths and query errors.

@@ -4,7 +4,7 @@
  * real REST core. Whatever arrives — hostile path segments, parameter names
  * and values, credentials, content types and bodies — the answer is never a
  * 5xx, every answer carries an X-Request-Id, every error is the envelope of
- * SPEC §7 with a known code, and no body shows a stack trace or SQL.
+ * docs/api.md#errors with a known code, and no body shows a stack trace or SQL.
  */
 import { errorCodes } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * /robots.txt and /sitemap.xml over HTTP (README: Search engines): status,
+ * /robots.txt and /sitemap.xml over HTTP (docs/website.md#search-engines): status,
  * content type, caching, the private paths kept out, and a sitemap that
  * follows the catalogue — a plugin published through the API is in it on the
  * next request, one its author removes leaves it.

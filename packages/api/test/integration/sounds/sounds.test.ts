@@ -1,5 +1,5 @@
 /**
- * The sound catalogue through the real REST core (SPEC §4.4, §5.2, §8):
+ * The sound catalogue through the real REST core (docs/api.md#operations, docs/api.md#authentication-and-scopes, docs/api.md#limits):
  * paging boundaries, category filter, search, categories, detail, 404s, and
  * the audio route — every Range form checked byte for byte against the
  * blob's bytes, 416, 304, If-Range, HEAD — with keys, a key without

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Development outbox", robots: { index
 
 /**
  * The development outbox: the email this server would have sent (password
- * resets), when it has no SMTP server (README: Account basics). Only for
+ * resets), when it has no SMTP server (docs/accounts.md). Only for
  * signed-in operators — a reset link is an account — and the 404 page for
  * everyone else, as the operator's pages; a 404 too when email goes out
  * through SMTP or nowhere.
