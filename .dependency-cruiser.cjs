@@ -52,8 +52,8 @@ module.exports = {
     {
       name: "nothing-above-features",
       severity: "error",
-      comment: "Features do not import the composition root (app/) or the HTTP server (server/); entry points (main files) may.",
-      from: { path: `${api}${features}/`, pathNot: "(^|/)(main|[a-z-]+-main)\\.ts$" },
+      comment: "Features do not import the composition root (app/) or the HTTP server (server/): the processes' entry points live in app/.",
+      from: { path: `${api}${features}/` },
       to: { path: `${api}(app|server)/` },
     },
   ],

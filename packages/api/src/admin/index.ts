@@ -1,3 +1,4 @@
 /** What other parts of the service use of admin/: everything else in this folder is its own. */
-export { startAdminChannel } from "./channel";
+export { type ChannelAnswer, describe, sendToAdminChannel, startAdminChannel } from "./channel";
+export { runAdminCommand, usageText } from "./commands";
 export { adminRouter } from "./router";

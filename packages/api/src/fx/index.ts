@@ -1,4 +1,5 @@
 /** What other parts of the service use of fx/: everything else in this folder is its own. */
 export { limitAddress } from "./address-limit";
+export { fxConfigFromEnv } from "./config";
 export { fxRouter } from "./router";
-export { fxFor, startFx } from "./service";
+export { fxFor, installFx, startFx } from "./service";

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../../support/database";
 import { type FeedServer, startFeedServer } from "../../fixtures/fx/feeds";
 
-const main = fileURLToPath(new URL("../../../src/fx/refresh-main.ts", import.meta.url));
+const main = fileURLToPath(new URL("../../../src/app/fx-refresh-main.ts", import.meta.url));
 const onPostgres = process.env.TEST_DB === "postgres";
 let feeds: FeedServer;
 let database: DatabaseHandle | undefined;

@@ -27,10 +27,9 @@ import { migrateDatabase, openDatabase } from "@streamkit/db";
 import pino from "pino";
 import { acquireDataDirLock } from "../shared/data-dir-lock";
 import type { AppDeps } from "../shared/deps";
-import { createDeps } from "../app/create-deps";
+import { createDeps } from "./create-deps";
 import { loadEnv } from "../shared/env";
-import { installFx } from "./service";
-import { fxConfigFromEnv } from "./config";
+import { fxConfigFromEnv, installFx } from "../fx";
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);

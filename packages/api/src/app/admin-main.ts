@@ -11,11 +11,10 @@ import { migrateDatabase, openDatabase } from "@streamkit/db";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { acquireDataDirLock, lockHolder } from "../shared/data-dir-lock";
-import { createDeps } from "../app/create-deps";
+import { createDeps } from "./create-deps";
 import { loadEnv } from "../shared/env";
 import { createLogger } from "../shared/logger";
-import { type ChannelAnswer, describe, sendToAdminChannel } from "./channel";
-import { runAdminCommand, usageText } from "./commands";
+import { type ChannelAnswer, describe, runAdminCommand, sendToAdminChannel, usageText } from "../admin";
 
 /** The cause of an unexpected failure, as one JSON log line on stderr before the error line. */
 function logToStderr(incident: string, error: unknown): void {
