@@ -2,7 +2,7 @@ import { rateLimits } from "@streamkit/api-contract";
 import type { AppDeps } from "../shared/deps";
 import { deleteExpiredCodes } from "../oauth/oauth-codes";
 import { deleteExpiredTokens } from "../oauth/oauth-tokens";
-import { deleteRateLimitWindowsBefore } from "../shared/rate-limit";
+import { deleteRateLimitWindowsBefore } from "../shared/limits/database-store";
 import { runSubscriptionSweep } from "../billing/subscription-renewals";
 
 /** The longest rate-limit window in use (publishes per hour), plus an hour's margin. */

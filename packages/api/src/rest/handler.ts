@@ -19,10 +19,8 @@ import { type Context, createContext } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { toAppError, unavailableReason, unwrapError } from "../shared/error-mapping";
 import { AppError } from "@streamkit/api-contract";
-import { limitAddress } from "../fx/address-limit";
-import { limitAnonymous, limitPerAddress } from "./anonymous-limit";
+import { countRequest, limitAddress, limitAnonymous, limitPerAddress } from "../shared/limits/index";
 import { buildOpenApiDocument } from "../app/openapi/document";
-import { countRequest } from "../shared/trpc";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
 import { checkJsonBounds, checkUrlText } from "./json-bounds";
 import { corsHeaders, preflightHeaders } from "./cors";
@@ -186,7 +184,7 @@ export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawR
    * caller is refused here, before any body is read or parsed.
    */
   async function authenticate(request: RestRequest, context: Context, required: boolean): Promise<void> {
-    // Without valid credentials — none, or refused ones — the per-address limit in memory (anonymous-limit.ts; /fx is auth "none" and never comes here).
+    // Without valid credentials — none, or refused ones — the per-address limit in memory (shared/limits; /fx is auth "none" and never comes here).
     context.caller = await resolveCaller(deps, { surface: "api", authorization: request.header("authorization") }).catch((error: unknown) => {
       limitAnonymous(context);
       throw error;
