@@ -17,3 +17,4 @@ export * from "./oauth";
 export * from "./sounds";
 export * from "./billing";
 export * from "./app-error";
+export * from "./cursor";

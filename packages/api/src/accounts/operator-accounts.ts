@@ -4,7 +4,7 @@ import type { PlanName } from "@streamkit/plans";
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { accountDisabled } from "../shared/auth-errors";
 import { AppError, notFound } from "@streamkit/api-contract";
-import { decodeTimeCursor, encodeTimeCursor, isUuid } from "../shared/admin-cursor";
+import { decodeTimeCursor, encodeTimeCursor, isUuid } from "@streamkit/api-contract";
 import { likePattern } from "@streamkit/db";
 
 /**

@@ -2,7 +2,7 @@ import type { AdminPurchase, AdminSearchQuery } from "@streamkit/api-contract";
 import { accounts, type Db, plugins, purchases } from "@streamkit/db";
 import { refundWindowEnds, type SaleCurrency } from "@streamkit/plans";
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { decodeTimeCursor, encodeTimeCursor, isUuid } from "../shared/admin-cursor";
+import { decodeTimeCursor, encodeTimeCursor, isUuid } from "@streamkit/api-contract";
 import { likePattern } from "@streamkit/db";
 
 /**

@@ -2,7 +2,7 @@ import type { AdminSubscription, AdminSubscriptionQuery } from "@streamkit/api-c
 import { accounts, complimentaryPlans, type Db, subscriptionPayments, subscriptions } from "@streamkit/db";
 import { type PaidPlan, subscriptionRefundWindowEnds } from "@streamkit/plans";
 import { and, asc, desc, eq, gt, ilike, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { decodeTimeCursor, encodeTimeCursor, isUuid } from "../shared/admin-cursor";
+import { decodeTimeCursor, encodeTimeCursor, isUuid } from "@streamkit/api-contract";
 import { likePattern } from "@streamkit/db";
 import { toPaymentView, toSubscriptionView } from "./subscription-views";
 

@@ -5,7 +5,7 @@ import { compareVersions } from "@streamkit/plugin-rules";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../shared/context";
 import { notFound } from "@streamkit/api-contract";
-import { decodeCursor, encodeCursor } from "../shared/cursor";
+import { decodeCursor, encodeCursor } from "@streamkit/api-contract";
 import { purchasedAmong } from "./ownership";
 import { preparedPerDatabase } from "../shared/prepared";
 import { openPriceRequests } from "./prices";

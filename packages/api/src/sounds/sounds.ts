@@ -9,7 +9,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { blobStore } from "../shared/blobs/index";
 import { badRequest } from "@streamkit/api-contract";
 import { detectAudioFormat, readWavInfo } from "./audio-format";
-import { isUuid } from "../shared/admin-cursor";
+import { isUuid } from "@streamkit/api-contract";
 
 /** LIKE's wildcards taken literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
