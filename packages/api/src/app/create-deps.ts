@@ -2,7 +2,7 @@ import { realProviders } from "../billing/payments/real-providers";
 import { createPayments, type Payments } from "../billing/payments/registry";
 import { syncMarketCatalogue } from "../market/market-catalogue";
 import { syncPredefinedCatalogue } from "../overlays/catalog";
-import { syncSoundCatalogue } from "../sounds/seed";
+import { syncSoundCatalogue } from "./seeding";
 import { sessionSecrets } from "../accounts/session-secrets";
 import type { AppDeps } from "../shared/deps";
 import { createMailer, type Mailer } from "../shared/mailer";
@@ -23,7 +23,7 @@ export async function createDeps(
   await syncPredefinedCatalogue(input.db);
   // Then the market's widgets and themes (market/market-catalogue.ts): themes name overlays as members.
   await syncMarketCatalogue(input.db);
-  // The seeded sounds (sounds/seed.ts): synthesised and inserted once per database; later starts cost one query.
+  // The seeded sounds (@streamkit/seed, through seeding.ts): synthesised and inserted once per database; later starts cost one query.
   await syncSoundCatalogue(input.db);
   return {
     ...input,

@@ -9,7 +9,7 @@ import { createRestCore, type RestCore } from "../rest/handler";
 import { appRouter } from "./router";
 import { clientAddress, compileTrust } from "../shared/client-address";
 import { rawRoutes } from "./raw-routes";
-import { seedDemoCatalogue } from "../plugins/demo-catalogue";
+import { seedDemoCatalogue } from "./seeding";
 import { demoReleases } from "../updater/demo-releases";
 import { startMaintenance } from "./maintenance";
 import { startFx } from "../fx/service";
