@@ -20,7 +20,21 @@ module.exports = {
       severity: "error",
       comment: "The contract, the database and the pure domain packages import no service, billing, CLI or app.",
       from: { path: "^packages/(api-contract|db|plans|fx|overlay|plugin-rules)/" },
+      to: { path: "^(packages/(api|billing|cli|seed)|apps)/" },
+    },
+    {
+      name: "seed-below-api",
+      severity: "error",
+      comment: "The seed data and its synthesis use the domain packages only; what needs the service is handed in.",
+      from: { path: "^packages/seed/" },
       to: { path: "^(packages/(api|billing|cli)|apps)/" },
+    },
+    {
+      name: "seed-only-at-start",
+      severity: "error",
+      comment: "Only the composition root (app/) seeds a database: the code that answers requests does not import the seed package.",
+      from: { path: `^(apps/|${api}(?!app/))` },
+      to: { path: "^packages/seed/" },
     },
     {
       name: "billing-below-api",
@@ -48,6 +62,13 @@ module.exports = {
       comment: "A feature uses another feature only through that feature's index.ts, never its internal files.",
       from: { path: `${api}${features}/` },
       to: { path: `${api}${features}/(?!index\\.ts$)`, pathNot: `${api}$1/` },
+    },
+    {
+      name: "app-and-server-through-the-index",
+      severity: "error",
+      comment: "The composition root and the HTTP server use a feature through its index.ts too.",
+      from: { path: `${api}(app|server)/|${api}index\\.ts$` },
+      to: { path: `${api}${features}/(?!index\\.ts$)` },
     },
     {
       name: "nothing-above-features",

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { generateApiKey } from "../../packages/api/src/accounts/api-key-format";
-import { encodeCursor } from "../../packages/api/src/shared/cursor";
+import { encodeCursor } from "@streamkit/api-contract";
 import { load } from "../lib/load";
 import { peakRssMiB, startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
 import { type Comparison, printComparisons, ratio, writeResults } from "../lib/report";

@@ -1,20 +1,15 @@
+/**
+ * The one cursor codec of the service's keyset pages: a page's last position,
+ * a short JSON tuple, as an opaque base64url string, validated on the way
+ * back in. Anything the service did not issue is 400 bad_request with a
+ * `cursor` problem. The positions in use are below: the marketplace order,
+ * newest first by creation (inventory, overlays), and the operator's
+ * newest-first lists.
+ */
 import { z } from "zod";
 import { badRequest } from "./app-error";
 
-/**
- * Keyset cursors for the marketplace order (official, downloads, id — all
- * descending): the position of the last item of a page, base64url-encoded.
- * Opaque to callers; validated on the way back in.
- */
-const positionSchema = z.tuple([z.union([z.literal(0), z.literal(1)]), z.int().min(0), z.uuid()]);
-
-export interface MarketPosition {
-  official: boolean;
-  downloads: number;
-  id: string;
-}
-
-/** A keyset position as an opaque cursor: its JSON tuple, base64url-encoded. */
+/** A position as an opaque cursor: its JSON tuple, base64url-encoded. */
 export function writeCursor(tuple: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(tuple)).toString("base64url");
 }
@@ -35,6 +30,17 @@ export function readCursor<T>(cursor: string, schema: z.ZodType<T>, message: str
   return parsed.data;
 }
 
+const NOT_ISSUED = "Not a cursor this service issued.";
+
+/** The marketplace order (GET /plugins): official, downloads, id — all descending. */
+export interface MarketPosition {
+  official: boolean;
+  downloads: number;
+  id: string;
+}
+
+const marketSchema = z.tuple([z.union([z.literal(0), z.literal(1)]), z.int().min(0), z.uuid()]);
+
 export function encodeCursor(position: MarketPosition): string {
   return writeCursor([position.official ? 1 : 0, position.downloads, position.id]);
 }
@@ -42,9 +48,60 @@ export function encodeCursor(position: MarketPosition): string {
 export function decodeCursor(cursor: string): MarketPosition {
   const [official, downloads, id] = readCursor(
     cursor,
-    positionSchema,
+    marketSchema,
     "Invalid query parameter — cursor: not a cursor this service issued; pass the `next` value of the previous page.",
-    "Not a cursor this service issued.",
+    NOT_ISSUED,
   );
   return { official: official === 1, downloads, id };
 }
+
+/** Newest first by creation time, ties by id (the inventory, the caller's overlays). */
+export interface CreatedPosition {
+  createdAt: Date;
+  id: string;
+}
+
+const createdSchema = z.tuple([z.iso.datetime(), z.uuid()]);
+
+export function encodeCreatedCursor(position: CreatedPosition): string {
+  return writeCursor([position.createdAt.toISOString(), position.id]);
+}
+
+export function decodeCreatedCursor(cursor: string): CreatedPosition {
+  const [createdAt, id] = readCursor(
+    cursor,
+    createdSchema,
+    "Invalid query parameter — cursor: not a cursor this service issued; pass the nextCursor of the previous page.",
+    NOT_ISSUED,
+  );
+  return { createdAt: new Date(createdAt), id };
+}
+
+/**
+ * The operator's newest-first lists (purchases by paidAt, accounts and
+ * subscriptions by createdAt): the time and id of a page's last row.
+ * Timestamps are stored with millisecond precision, so the position is exact.
+ */
+export interface TimePosition {
+  at: Date;
+  id: string;
+}
+
+const timeSchema = z.tuple([z.int().min(0).max(8.64e15), z.guid()]);
+
+export function encodeTimeCursor(position: TimePosition): string {
+  return writeCursor([position.at.getTime(), position.id]);
+}
+
+export function decodeTimeCursor(cursor: string): TimePosition {
+  const [at, id] = readCursor(
+    cursor,
+    timeSchema,
+    "Invalid query parameter — cursor: not a page link this service made; start from the first page.",
+    "That page link is not valid; start from the first page.",
+  );
+  return { at: new Date(at), id };
+}
+
+/** Exactly a UUID, as the operator copies it from a page or the CLI's output. */
+export const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);

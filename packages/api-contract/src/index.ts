@@ -18,4 +18,3 @@ export * from "./sounds";
 export * from "./billing";
 export * from "./app-error";
 export * from "./cursor";
-export * from "./admin-cursor";

@@ -117,6 +117,10 @@ export interface RateLimit {
 export const rateLimits = {
   /** Key-authenticated requests of one account, all of its keys together; the limit is the plan's apiRequestsPerMinute. */
   api: { windowSeconds: 60, per: "account" },
+  /** Requests of one account signed in on the website, all kinds counted; WEB_RATE_LIMIT_PER_MINUTE overrides the number. */
+  webRequests: { limit: 600, windowSeconds: 60, per: "account" },
+  /** Requests of one account through the desktop app (its OAuth token); APP_RATE_LIMIT_PER_MINUTE overrides the number. */
+  appRequests: { limit: 120, windowSeconds: 60, per: "account" },
   /** Successful publishes (POST /plugins) of one account; failed ones do not count. */
   publish: { limit: 10, windowSeconds: 60 * 60, per: "account" },
   /** Accounts created from one client address (the website's sign-up); SIGN_UP_LIMIT_PER_HOUR overrides the number. */
@@ -154,6 +158,21 @@ export const rateLimits = {
   /** "Forgot password?" requests from one client address, whatever the email. */
   passwordResetAddress: { limit: 10, windowSeconds: 60 * 60, per: "address" },
 } as const satisfies Record<string, RateLimit>;
+
+/**
+ * How one process counts the per-address exchange-rate limit
+ * (rateLimits.fxAddress) in the database: the hits that arrive while its
+ * statements are in flight share the next one, and an address past the limit
+ * is answered from memory until its window ends.
+ */
+export const rateLimitCounting = {
+  /** Hits counted together in one statement at most. */
+  maxBatchHits: 500,
+  /** Statements of one process in flight at once (the pool has 10 connections; the rest serve other queries). */
+  maxStatementsInFlight: 4,
+  /** Addresses past the limit a process remembers until their window ends; past that the next ones are counted in the database again. */
+  maxRememberedRefusals: 10_000,
+} as const;
 
 /** Days a sign-in device cookie stays valid after the sign-in that issued it (each sign-in issues a new one). */
 export const SIGN_IN_DEVICE_DAYS = 180;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { PASSWORD_RESET_MINUTES, rateLimits } from "@streamkit/api-contract";
+import { PASSWORD_RESET_MINUTES } from "@streamkit/api-contract";
 import { accounts, apiKeys, authIdentities, overlays, passwordResets, plugins, type Tx } from "@streamkit/db";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "./password";
@@ -8,7 +8,8 @@ import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError, badRequest } from "@streamkit/api-contract";
 import { balances } from "@streamkit/billing";
-import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
+import { hitLimit } from "../shared/limits/index";
+import { rateLimitedError } from "../shared/limits/window";
 
 /**
  * Account basics (docs/accounts.md): name and country, password change
@@ -59,11 +60,11 @@ export async function requestPasswordReset(deps: AppDeps, input: { email: string
   if (!deps.mailer.available) throw new AppError("service_unavailable", "Password reset by email is not set up on this server. Ask its operator.");
   const email = input.email.trim().toLowerCase();
   const now = deps.now();
-  for (const [bucket, rule] of [
-    [`reset:account:${email}`, rateLimits.passwordResetAccount],
-    [`reset:address:${clientAddress}`, rateLimits.passwordResetAddress],
+  for (const [name, key] of [
+    ["passwordResetAccount", email],
+    ["passwordResetAddress", clientAddress],
   ] as const) {
-    const decision = await hitRateLimit(deps.db, { bucket, limit: rule.limit, windowSeconds: rule.windowSeconds }, now);
+    const decision = await hitLimit(deps, name, key, now);
     if (!decision.allowed) throw rateLimitedError(decision, "Too many password reset requests");
   }
   const [account] = await deps.db

@@ -2,7 +2,8 @@ import { meResponseSchema } from "@streamkit/api-contract";
 import { plans } from "@streamkit/plans";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { accountProcedure, requestLimitOf } from "../shared/trpc";
+import { accountProcedure } from "../shared/trpc";
+import { requestLimitOf } from "../shared/limits/index";
 
 export const meRouter = {
   get: accountProcedure

@@ -4,7 +4,6 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   profileSchema,
-  rateLimits,
   signUpSchema,
 } from "@streamkit/api-contract";
 import { planNameSchema } from "@streamkit/plans";
@@ -12,7 +11,8 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { hashPassword } from "./password";
 import { createAccount } from "./accounts";
-import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
+import { hitLimit } from "../shared/limits/index";
+import { rateLimitedError } from "../shared/limits/window";
 import { AppError } from "@streamkit/api-contract";
 import { changePassword, deleteAccount, hasPassword, requestPasswordReset, resetPassword, updateProfile } from "./account-settings";
 import { listOutbox } from "./outbox";
@@ -29,9 +29,8 @@ export const accountsRouter = {
     .input(signUpSchema)
     .output(z.object({ id: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const { db, env, now } = ctx.deps;
-      const limit = env.SIGN_UP_LIMIT_PER_HOUR ?? rateLimits.signUp.limit;
-      const decision = await hitRateLimit(db, { bucket: `signup:${ctx.clientAddress}`, limit, windowSeconds: rateLimits.signUp.windowSeconds }, now());
+      const { db, now } = ctx.deps;
+      const decision = await hitLimit(ctx.deps, "signUp", ctx.clientAddress, now());
       if (!decision.allowed) throw rateLimitedError(decision, "Too many new accounts from this address");
       const account = await createAccount(
         db,

@@ -10,7 +10,7 @@
  * `sessionClaimsLimits.ttlMs`, in a bounded store per process.
  */
 import { createHash } from "node:crypto";
-import { BoundedStore } from "../rest/bounded-store";
+import { boundedCache } from "../shared/bounded-cache";
 
 export interface SessionClaims {
   sub: string;
@@ -31,17 +31,20 @@ export function sessionCookieKey(cookie: string): string {
 }
 
 export class SessionClaimsCache {
-  private readonly store = new BoundedStore<SessionClaims>(sessionClaimsLimits);
+  /** The time of the call being answered: the store ages its entries by it. */
+  private nowMs = 0;
+  private readonly store = boundedCache<SessionClaims>(sessionClaimsLimits, () => this.nowMs);
 
   /** The claims of `cookie`, decrypting with `decrypt` only when they are not kept (or no longer valid). */
   async claims(cookie: string, nowMs: number, decrypt: () => Promise<Partial<SessionClaims> | null>): Promise<SessionClaims | null> {
     const key = sessionCookieKey(cookie);
-    const kept = this.store.get(key, nowMs);
+    this.nowMs = nowMs;
+    const kept = this.store.get(key);
     if (kept && kept.exp * 1000 > nowMs) return kept;
     const token = await decrypt();
     if (!token?.sub || typeof token.exp !== "number" || token.exp * 1000 <= nowMs) return null;
     const claims: SessionClaims = { sub: token.sub, exp: token.exp, ...(typeof token.iat === "number" ? { iat: token.iat } : {}) };
-    this.store.set(key, claims, ENTRY_BYTES, nowMs);
+    this.store.set(key, claims, { size: ENTRY_BYTES, start: nowMs });
     return claims;
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Credential stuffing: sign-in attempts with email and password are counted
  * per email address (rateLimits.signInAccount) and per client address
- * (rateLimits.signInAddress; SIGN_IN_LIMIT_PER_ADDRESS overrides the number) in the database — one upsert each, exact across
- * processes. Every attempt counts, right or wrong, before the password is
+ * (rateLimits.signInAddress; SIGN_IN_LIMIT_PER_ADDRESS overrides the number)
+ * with the service's one limiter (shared/limits), in the database — one
+ * upsert each, exact across processes. Every attempt counts, right or wrong, before the password is
  * checked: counting only failures would need a read before the write, and
  * concurrent guesses would slip past it. Beyond either limit the attempt is
  * refused even with the right password, with the same answer whether or not
@@ -11,9 +12,8 @@
  * instead of per account: others' guesses cannot lock it out.
  */
 import { CredentialsSignin } from "@auth/core/errors";
-import { rateLimits } from "@streamkit/api-contract";
 import type { AppDeps } from "../shared/deps";
-import { hitRateLimit } from "../shared/rate-limit";
+import { hitLimit } from "../shared/limits/index";
 
 /** Marks the refusal across bundles (Next and server.ts each bundle @auth/core and this package), where `instanceof` cannot be trusted. */
 const BRAND = Symbol.for("streamkit.SignInRateLimited");
@@ -43,18 +43,8 @@ export function signInLimitMessage(retryAfterSeconds: number): string {
 export async function limitSignIn(deps: AppDeps, email: string, clientAddress: string, trustedDeviceId: string | null = null): Promise<void> {
   const now = deps.now();
   const [account, address] = await Promise.all([
-    trustedDeviceId
-      ? hitRateLimit(deps.db, { bucket: `signin:device:${trustedDeviceId}`, ...rateLimits.signInDevice }, now)
-      : hitRateLimit(deps.db, { bucket: `signin:account:${email.trim().toLowerCase()}`, ...rateLimits.signInAccount }, now),
-    hitRateLimit(
-      deps.db,
-      {
-        bucket: `signin:address:${clientAddress}`,
-        limit: deps.env.SIGN_IN_LIMIT_PER_ADDRESS ?? rateLimits.signInAddress.limit,
-        windowSeconds: rateLimits.signInAddress.windowSeconds,
-      },
-      now,
-    ),
+    trustedDeviceId ? hitLimit(deps, "signInDevice", trustedDeviceId, now) : hitLimit(deps, "signInAccount", email.trim().toLowerCase(), now),
+    hitLimit(deps, "signInAddress", clientAddress, now),
   ]);
   const refused = [account, address].filter((decision) => !decision.allowed);
   if (refused.length > 0) throw new SignInRateLimited(Math.max(...refused.map((decision) => decision.retryAfter)));

@@ -1,7 +1,7 @@
 import { syncMarketCatalogue } from "../market";
 import { syncPredefinedCatalogue } from "../overlays";
 import { createPayments, type Payments, realProviders } from "@streamkit/billing";
-import { syncSoundCatalogue } from "../sounds/seed";
+import { syncSoundCatalogue } from "./seeding";
 import { sessionSecrets } from "../accounts";
 import type { AppDeps } from "../shared/deps";
 import { createMailer, type Mailer } from "../shared/mailer";
@@ -22,7 +22,7 @@ export async function createDeps(
   await syncPredefinedCatalogue(input.db);
   // Then the market's widgets and themes (market/market-catalogue.ts): themes name overlays as members.
   await syncMarketCatalogue(input.db);
-  // The seeded sounds (sounds/seed.ts): synthesised and inserted once per database; later starts cost one query.
+  // The seeded sounds (@streamkit/seed, through seeding.ts): synthesised and inserted once per database; later starts cost one query.
   await syncSoundCatalogue(input.db);
   return {
     ...input,

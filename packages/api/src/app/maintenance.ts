@@ -1,8 +1,7 @@
 import { rateLimits } from "@streamkit/api-contract";
 import type { AppDeps } from "../shared/deps";
-import { deleteExpiredCodes } from "../oauth";
-import { deleteExpiredTokens } from "../oauth";
-import { deleteRateLimitWindowsBefore } from "../shared/rate-limit";
+import { deleteExpiredCodes, deleteExpiredTokens } from "../oauth";
+import { deleteRateLimitWindowsBefore } from "../shared/limits/database-store";
 import { runSubscriptionSweep } from "@streamkit/billing";
 
 /** The longest rate-limit window in use (publishes per hour), plus an hour's margin. */

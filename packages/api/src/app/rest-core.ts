@@ -6,7 +6,7 @@
  */
 import type { AnyRouter } from "@trpc/server";
 import { resolveCaller } from "../accounts";
-import { limitAddress } from "../fx";
+import { limitAddress } from "../shared/limits/index";
 import { fxFor } from "../fx";
 import { createRestCore as createCore, fetchHandlerOf, type RestCore, type RestHandler } from "../rest/handler";
 import type { AnswerVersions } from "../rest/memo";

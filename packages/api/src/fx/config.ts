@@ -23,8 +23,6 @@ export const FX_SERVICE = Object.freeze({
   historyDefaultDays: 30,
   /** Base and symbols when a request names none. */
   defaultBase: "USD",
-  /** Bucket prefix of the per-address limit in rate_limit_windows. */
-  addressBucket: "fx:",
   /** Bucket of the refresh lease: one scheduled round per refresh interval across all processes. */
   refreshLeaseBucket: "fx-refresh",
 });

@@ -1,5 +1,4 @@
 /** What other parts of the service use of fx/: everything else in this folder is its own. */
-export { limitAddress } from "./address-limit";
 export { fxConfigFromEnv } from "./config";
 export { fxRouter } from "./router";
 export { fxFor, installFx, startFx } from "./service";

@@ -2,12 +2,12 @@ import { convert, convertResponseSchema, currenciesResponseSchema, FX_LIMITS, hi
 import type { TRPCRouterRecord } from "@trpc/server";
 import type { Context } from "../shared/context";
 import { AppError, badRequest } from "@streamkit/api-contract";
-import { fxAddressLimit } from "./address-limit";
 import { readHistory, resolveRange } from "./history";
 import { convertQuerySchema, historyQuerySchema, latestQuerySchema, noQuerySchema } from "./params";
 import { fxFor } from "./service";
 import type { FxSnapshot } from "./snapshot";
-import { publicProcedure, type RestMeta } from "../shared/trpc";
+import { limitAddress } from "../shared/limits/index";
+import { middleware, publicProcedure, type RestMeta } from "../shared/trpc";
 
 /**
  * The public exchange-rate service (docs/exchange-rates.md#endpoints-parameters-and-defaults): no key, CORS open, an ETag and
@@ -22,6 +22,16 @@ const current = { ...rest, memo: "fx" } satisfies RestMeta;
 const tags = ["Exchange rates"];
 
 const COMMON = `No key needed; CORS is open. Every answer carries an ETag (send it back as If-None-Match for a 304 while the rates are unchanged) and \`Cache-Control: public, max-age=${FX_LIMITS.cacheSeconds.fresh}\`, or max-age=${FX_LIMITS.cacheSeconds.stale} while the feeds cannot be read and \`stale\` is true. At most ${FX_LIMITS.requestsPerMinutePerAddress} requests per minute per client address, with X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset on every answer and 429 rate_limited with Retry-After beyond.`;
+
+/**
+ * SPEC §8's limit per client address (rateLimits.fxAddress, shared/limits): rate-limit headers on every answer,
+ * 304s and errors included. The website's own server-side calls (surface "web") are not API traffic and carry no
+ * client address; they are not counted.
+ */
+const fxAddressLimit = middleware(async ({ ctx, next }) => {
+  if (ctx.surface !== "web") await limitAddress(ctx);
+  return next();
+});
 
 const fxProcedure = publicProcedure.use(fxAddressLimit);
 

@@ -14,7 +14,7 @@ import {
   type SourceStates,
 } from "@streamkit/fx";
 import type { AppDeps } from "../shared/deps";
-import { hitRateLimit } from "../shared/rate-limit";
+import { hitWindow } from "../shared/limits/database-store";
 import { FX_SERVICE, fxConfigFromEnv, staleAfterMs } from "./config";
 import { type FxSnapshot, makeSnapshot } from "./snapshot";
 import { loadFeedHealth, loadFeedStates, newestDay, newestDayHead, insertMissingDays, saveFeedStates, type StoredDay, upsertDays } from "./store";
@@ -171,7 +171,8 @@ export class FxService {
     const { db, env } = this.deps;
     const now = this.deps.now();
     if (options.lease) {
-      const lease = await hitRateLimit(db, { bucket: FX_SERVICE.refreshLeaseBucket, limit: 1, windowSeconds: env.FX_REFRESH_MINUTES * 60 }, now);
+      // A lease, counted as a limit of one round per refresh interval: the first process to ask in an interval runs it.
+      const lease = await hitWindow(db, FX_SERVICE.refreshLeaseBucket, { limit: 1, windowSeconds: env.FX_REFRESH_MINUTES * 60 }, now);
       if (!lease.allowed) return summarise({ skipped: "lease", mode: "latest", now, stored: [], snapshot: await this.current() });
     }
     const [states, previous] = await Promise.all([loadFeedStates(db), newestDay(db)]);

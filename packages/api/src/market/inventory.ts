@@ -2,11 +2,9 @@ import type { InventoryItemInfo, MarketItem } from "@streamkit/api-contract";
 import { accounts, catalogItems, inventoryItems } from "@streamkit/db";
 import { type PlanName, planAtLeast, plans } from "@streamkit/plans";
 import { and, count, desc, eq, lt, or } from "drizzle-orm";
-import { z } from "zod";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError, notFound } from "@streamkit/api-contract";
-import { readCursor, writeCursor } from "@streamkit/api-contract";
+import { AppError, decodeCreatedCursor, encodeCreatedCursor, notFound } from "@streamkit/api-contract";
 import { findMarketRow, itemColumns, toMarketItems } from "./market";
 
 /**
@@ -33,20 +31,8 @@ function held(caller: AccountCaller, rows: { heldId: string; createdAt: Date }[]
   return rows.map((row, index) => inventoryItem(items[index]!, { id: row.heldId, createdAt: row.createdAt }, caller));
 }
 
-// Keyset paging, newest first: the position of a page's last item.
-const cursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [createdAt, id] = readCursor(
-    cursor,
-    cursorSchema,
-    "Invalid query parameter — cursor: not a cursor this service issued; pass the nextCursor of the previous page.",
-    "Not a cursor this service issued.",
-  );
-  return { createdAt: new Date(createdAt), id };
-}
-
 export async function listInventory(deps: AppDeps, caller: AccountCaller, query: { limit: number; cursor?: string | undefined }) {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const after = query.cursor === undefined ? null : decodeCreatedCursor(query.cursor);
   const rows = await deps.db
     .select(heldColumns)
     .from(inventoryItems)
@@ -64,7 +50,7 @@ export async function listInventory(deps: AppDeps, caller: AccountCaller, query:
   const page = rows.slice(0, query.limit);
   const items = held(caller, page, await toMarketItems(deps, page));
   const last = page.at(-1);
-  return { items, nextCursor: rows.length > query.limit && last ? writeCursor([last.createdAt.toISOString(), last.heldId]) : null };
+  return { items, nextCursor: rows.length > query.limit && last ? encodeCreatedCursor({ createdAt: last.createdAt, id: last.heldId }) : null };
 }
 
 /**

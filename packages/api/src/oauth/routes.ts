@@ -8,7 +8,7 @@
 import { authorizationServerMetadata, oauthLimits, oauthPaths, type TokenResponse } from "@streamkit/api-contract";
 import type { Context } from "../shared/context";
 import { isAppError } from "@streamkit/api-contract";
-import { limitPerAddress } from "../rest/anonymous-limit";
+import { limitPerAddress } from "../shared/limits/index";
 import { jsonResult, type RawInput, type RawRoute } from "../rest/raw";
 import type { RestResult } from "../rest/types";
 import { lowerCase } from "../rest/results";

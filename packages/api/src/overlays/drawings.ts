@@ -1,6 +1,6 @@
 import { type OverlayDocument, renderSvg } from "@streamkit/overlay";
 import type { AppDeps } from "../shared/deps";
-import { BoundedStore } from "../rest/bounded-store";
+import { boundedCache } from "../shared/bounded-cache";
 import { readSourceDocument } from "./overlay-source";
 
 /**
@@ -20,12 +20,11 @@ export interface SourceDrawing {
   feed: string;
 }
 
-const drawings = new BoundedStore<SourceDrawing>(DRAWING_CACHE_LIMITS);
+const drawings = boundedCache<SourceDrawing>(DRAWING_CACHE_LIMITS);
 
 /** The on-stream drawing of an overlay at `rev` (or at a newer rev saved meanwhile); null once deleted. Plugin values blank: the desktop app fills them. */
 export async function sourceDrawing(deps: AppDeps, overlayId: string, rev: number): Promise<SourceDrawing | null> {
-  const now = Date.now();
-  const kept = drawings.get(`${overlayId}.${rev}`, now);
+  const kept = drawings.get(`${overlayId}.${rev}`);
   if (kept) return kept;
   const saved = await readSourceDocument(deps, overlayId);
   if (!saved) return null;
@@ -34,6 +33,6 @@ export async function sourceDrawing(deps: AppDeps, overlayId: string, rev: numbe
   const feed = JSON.stringify({ rev: saved.rev, locked: false, width: canvas.width, height: canvas.height, svg });
   const drawing: SourceDrawing = { rev: saved.rev, canvas, svg, feed };
   // Up to two bytes a character in memory, for the drawing and its feed.
-  drawings.set(`${overlayId}.${saved.rev}`, drawing, (svg.length + feed.length) * 2, now);
+  drawings.set(`${overlayId}.${saved.rev}`, drawing, { size: (svg.length + feed.length) * 2 });
   return drawing;
 }

@@ -3,12 +3,11 @@ import { type Db, type Overlay, overlays } from "@streamkit/db";
 import type { OverlayDocument } from "@streamkit/overlay";
 import { type PlanName, planAtLeast, plans } from "@streamkit/plans";
 import { and, count, desc, eq, lt, or, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { AppError, badRequest, notFound } from "@streamkit/api-contract";
+import { AppError, badRequest, decodeCreatedCursor, encodeCreatedCursor, notFound } from "@streamkit/api-contract";
 import { findCatalogOverlay } from "./catalog";
-import { readCursor, writeCursor } from "@streamkit/api-contract";
 import { parseDocument } from "./overlay-documents";
 import { sourceToken } from "./overlay-source";
 import { withinQuota } from "../shared/quota";
@@ -76,21 +75,8 @@ async function unlockedRow(db: Db, caller: AccountCaller, overlayId: string): Pr
   return row;
 }
 
-// Keyset paging, newest first: the position of a page's last item.
-const cursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
-const encodeCursor = (row: Overlay) => writeCursor([row.createdAt.toISOString(), row.id]);
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [createdAt, id] = readCursor(
-    cursor,
-    cursorSchema,
-    "Invalid query parameter — cursor: not a cursor this service issued; pass the nextCursor of the previous page.",
-    "Not a cursor this service issued.",
-  );
-  return { createdAt: new Date(createdAt), id };
-}
-
 export async function listOverlays(deps: AppDeps, caller: AccountCaller, query: z.infer<typeof listOverlaysQuerySchema>) {
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
+  const after = query.cursor === undefined ? null : decodeCreatedCursor(query.cursor);
   const rows = await deps.db
     .select()
     .from(overlays)
@@ -103,7 +89,7 @@ export async function listOverlays(deps: AppDeps, caller: AccountCaller, query: 
     .orderBy(desc(overlays.createdAt), desc(overlays.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  return { items: page.map((row) => summary(row, caller)), nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null };
+  return { items: page.map((row) => summary(row, caller)), nextCursor: rows.length > query.limit ? encodeCreatedCursor(page.at(-1)!) : null };
 }
 
 export async function getOverlay(deps: AppDeps, caller: AccountCaller, overlayId: string) {

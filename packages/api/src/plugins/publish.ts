@@ -6,7 +6,8 @@ import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
 import { listingExtras, toListing } from "./listings";
-import { hitRateLimit, rateLimitedError } from "../shared/rate-limit";
+import { hitLimit } from "../shared/limits/index";
+import { rateLimitedError } from "../shared/limits/window";
 
 /** docs/api.md#limits's publish limit (rateLimits.publish): only publishes that succeed count. */
 const publishLimit = rateLimits.publish;
@@ -40,7 +41,7 @@ export async function publishPlugin(deps: AppDeps, caller: AccountCaller, input:
   const now = deps.now();
 
   const published = await deps.db.transaction(async (tx) => {
-    const decision = await hitRateLimit(tx, { bucket: `publish:${accountId}`, limit: publishLimit.limit, windowSeconds: publishLimit.windowSeconds }, now);
+    const decision = await hitLimit(deps, "publish", accountId, now, tx);
     if (!decision.allowed) throw rateLimitedError(decision, `At most ${publishLimit.limit} publishes per ${windowName(publishLimit.windowSeconds)}`);
 
     const listingFields = {

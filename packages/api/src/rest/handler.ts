@@ -20,8 +20,7 @@ import { type CallerResolver, type Context, createContext } from "../shared/cont
 import type { AppDeps } from "../shared/deps";
 import { toAppError, unavailableReason, unwrapError } from "../shared/error-mapping";
 import { AppError } from "@streamkit/api-contract";
-import { limitAnonymous, limitPerAddress } from "./anonymous-limit";
-import { countRequest } from "../shared/trpc";
+import { countRequest, limitAnonymous, limitPerAddress } from "../shared/limits/index";
 import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
 import { checkJsonBounds, checkUrlText } from "./json-bounds";
 import { corsHeaders, preflightHeaders } from "./cors";
@@ -168,7 +167,7 @@ export function createRestCore(parts: CoreParts): RestCore {
    * caller is refused here, before any body is read or parsed.
    */
   async function authenticate(request: RestRequest, context: Context, required: boolean): Promise<void> {
-    // Without valid credentials — none, or refused ones — the per-address limit in memory (anonymous-limit.ts; /fx is auth "none" and never comes here).
+    // Without valid credentials — none, or refused ones — the per-address limit in memory (shared/limits; /fx is auth "none" and never comes here).
     context.caller = await resolveCaller(deps, { surface: "api", authorization: request.header("authorization") }).catch((error: unknown) => {
       limitAnonymous(context);
       throw error;

@@ -19,16 +19,17 @@
  * entries and bytes, the least recently used leaving first.
  */
 import { createHash } from "node:crypto";
+import type { LRUCache } from "lru-cache";
 import { anonymousBrowsing } from "@streamkit/api-contract";
 import type { AppDeps } from "../shared/deps";
-import { BoundedStore, type StoreLimits } from "./bounded-store";
+import { boundedCache, type CacheLimits } from "../shared/bounded-cache";
 
 export type MemoSource = "fx" | "marketplace";
 
 /** The current version of each source's data, handed in by the composition root (app/rest-core.ts): an entry of another version is stale. */
 export type AnswerVersions = Record<MemoSource, (deps: AppDeps) => Promise<string>>;
 
-const limitsOf: Record<MemoSource, StoreLimits> = {
+const limitsOf: Record<MemoSource, CacheLimits> = {
   fx: { maxEntries: 1_000, maxBytes: 16 * 1024 * 1024 },
   marketplace: { maxEntries: anonymousBrowsing.maxEntries, maxBytes: anonymousBrowsing.maxBytes, ttlMs: anonymousBrowsing.maxAgeSeconds * 1000 },
 };
@@ -53,15 +54,15 @@ export interface StoredAnswer {
 const PER_REQUEST_HEADER = /^(x-ratelimit-|retry-after$)/i;
 
 export class AnswerCache {
-  private readonly stores = {
-    fx: new BoundedStore<StoredAnswer>(limitsOf.fx),
-    marketplace: new BoundedStore<StoredAnswer>(limitsOf.marketplace),
-  } satisfies Record<MemoSource, BoundedStore<StoredAnswer>>;
+  private readonly stores: Record<MemoSource, LRUCache<string, StoredAnswer>>;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly versionOf: AnswerVersions,
-  ) {}
+  ) {
+    const now = () => deps.now().getTime();
+    this.stores = { fx: boundedCache(limitsOf.fx, now), marketplace: boundedCache(limitsOf.marketplace, now) };
+  }
 
   version(source: MemoSource): Promise<string> {
     return this.versionOf[source](this.deps);
@@ -69,7 +70,7 @@ export class AnswerCache {
 
   get(source: MemoSource, key: string, version: string): StoredAnswer | undefined {
     const store = this.stores[source];
-    const entry = store.get(key, this.deps.now().getTime());
+    const entry = store.get(key);
     if (entry && entry.version !== version) {
       store.delete(key);
       return undefined;
@@ -81,6 +82,6 @@ export class AnswerCache {
     const own = Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST_HEADER.test(name)));
     // Bytes: the body and key as UTF-8, plus a little for the headers and the entry itself.
     const bytes = Buffer.byteLength(body) + Buffer.byteLength(key) + 512;
-    this.stores[source].set(key, { version, status, body, headers: own }, bytes, this.deps.now().getTime());
+    this.stores[source].set(key, { version, status, body, headers: own }, { size: bytes });
   }
 }

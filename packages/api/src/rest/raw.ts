@@ -35,7 +35,7 @@ export interface RawRoute {
    */
   auth: "none" | "optional" | "key" | "session";
   /**
-   * A per-address limit in memory (anonymous-limit.ts) counted before
+   * A per-address limit in memory (shared/limits) counted before
    * anything else, for keyless endpoints that would otherwise be counted
    * nowhere; past it 429 rate_limited in the envelope, its body unread.
    */

@@ -2,8 +2,8 @@
  * The website's pages rendered for the request — everything apps/web/server.ts
  * does not answer with a cached copy, Next's own files aside: searches,
  * signed-in pages, pages not found, form posts — counted per client address
- * (rateLimits.pageViews, PAGE_VIEW_LIMIT_PER_MINUTE) with the one per-address
- * counter of keyless work (rest/anonymous-limit.ts): in the process's memory,
+ * (rateLimits.pageViews, PAGE_VIEW_LIMIT_PER_MINUTE) as every per-address
+ * limit of keyless work (shared/limits): in the process's memory,
  * so counting costs no database statement, and cached pages, which are cheap,
  * are not counted at all. Past the limit a short page says so, with 429 and
  * Retry-After, instead of a render.
@@ -12,13 +12,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { rateLimits, windowName } from "@streamkit/api-contract";
 import type { AppDeps } from "../shared/deps";
 import { writePlainPage } from "./plain-page";
-import { addressCounter } from "../rest/anonymous-limit";
 import { lowerCase } from "../rest/results";
-import { rateLimitHeaders } from "../shared/rate-limit";
+import { hitAddressLimit } from "../shared/limits/index";
+import { rateLimitHeaders } from "../shared/limits/window";
 
 /** Counts one page rendered for `address`; past the limit, answers the 429 page and returns false. */
 export function admitPageView(deps: AppDeps, req: IncomingMessage, res: ServerResponse, address: string): boolean {
-  const decision = addressCounter(deps, "pageViews").hit(address, deps.now());
+  const decision = hitAddressLimit(deps, "pageViews", address);
   if (decision.allowed) return true;
   const seconds = `${decision.retryAfter} second${decision.retryAfter === 1 ? "" : "s"}`;
   writePlainPage(req, res, {

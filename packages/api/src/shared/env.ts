@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { rateLimits } from "@streamkit/api-contract";
 import { z } from "zod";
 
 /**
@@ -42,9 +43,9 @@ const envSchema = z.object({
   /** Proxies whose X-Forwarded-For is believed: addresses, CIDR ranges, or loopback/linklocal/uniquelocal. Empty: none. */
   TRUSTED_PROXIES: z.string().optional(),
   /** Requests per minute per account for the website's own calls (API keys follow the plan's apiRequestsPerMinute). */
-  WEB_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  WEB_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(rateLimits.webRequests.limit),
   /** Requests per minute per account for the desktop app's calls. */
-  APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(rateLimits.appRequests.limit),
   /** Accounts created per client address per hour (rateLimits.signUp's default when unset). */
   SIGN_UP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).optional(),
   /** Sign-in attempts per client address per 15 minutes (rateLimits.signInAddress's default when unset). */

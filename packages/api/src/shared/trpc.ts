@@ -6,16 +6,15 @@
  *   2. the instance, with an error formatter that carries the domain error
  *   3. the procedure ladder: public → signed in → website only → scope → entitlement (its plan from the plans table)
  */
-import { type ErrorCode, rateLimits, type Scope } from "@streamkit/api-contract";
+import type { ErrorCode, Scope } from "@streamkit/api-contract";
 import { type EntitlementName, grants, planFor, plans } from "@streamkit/plans";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { AccountCaller, Context } from "./context";
-import type { Env } from "./env";
+import type { Context } from "./context";
 import { accountDisabled, unauthorized } from "./auth-errors";
 import { toAppError, trpcCodeOf } from "./error-mapping";
 import { AppError } from "@streamkit/api-contract";
-import { hitRateLimit, rateLimitedError, rateLimitHeaders } from "./rate-limit";
+import { countRequest } from "./limits/index";
 
 // 1. Metadata
 export interface RestMeta {
@@ -98,27 +97,6 @@ const rateLimit = t.middleware(async ({ ctx, type, next }) => {
   if (type !== "query" || ctx.countQueries) await countRequest(ctx);
   return next();
 });
-
-/** The caller's requests per minute: the one number the limiter counts with and GET /me reports. */
-export function requestLimitOf(caller: AccountCaller, env: Pick<Env, "WEB_RATE_LIMIT_PER_MINUTE" | "APP_RATE_LIMIT_PER_MINUTE">): number {
-  if (caller.channel === "api") return plans[caller.account.plan].entitlements.apiRequestsPerMinute;
-  return caller.channel === "web" ? env.WEB_RATE_LIMIT_PER_MINUTE : env.APP_RATE_LIMIT_PER_MINUTE;
-}
-
-/** Counts the request once; the REST wrapper calls it early so even body errors carry the headers. */
-export async function countRequest(ctx: Context): Promise<void> {
-  const caller = ctx.caller;
-  if (caller.kind !== "account" || ctx.limitCounted) return;
-  ctx.limitCounted = true;
-  const { db } = ctx.deps;
-  const decision = await hitRateLimit(
-    db,
-    { bucket: `${caller.channel}:${caller.account.id}`, limit: requestLimitOf(caller, ctx.deps.env), windowSeconds: rateLimits.api.windowSeconds },
-    ctx.deps.now(),
-  );
-  Object.assign(ctx.res.headers, rateLimitHeaders(decision));
-  if (!decision.allowed) throw rateLimitedError(decision);
-}
 
 /** A suspended account can do nothing, not even browse with its key (the REST core has checked already: once per request). */
 const activeAccount = t.middleware(({ ctx, next }) => {

@@ -2,4 +2,5 @@
 export { soundCommands } from "./admin-commands";
 export { soundAudioRoute, websiteSoundAudioRoute } from "./audio-route";
 export { soundAudioPathItem } from "./openapi-paths";
+export { addSound } from "./sounds";
 export { soundsRouter } from "./router";

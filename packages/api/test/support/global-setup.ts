@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { migrateDatabase, openDatabase } from "@streamkit/db";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { syncSoundCatalogue } from "../../src/sounds/seed";
+import { syncSoundCatalogue } from "../../src/app/seeding";
 
 /**
  * Migrates one template database per engine, once per run; every test file

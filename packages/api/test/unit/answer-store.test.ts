@@ -1,47 +1,50 @@
 import { describe, expect, it } from "vitest";
-import { BoundedStore } from "../../src/rest/bounded-store";
+import { boundedCache } from "../../src/shared/bounded-cache";
 import { MarketplaceVersion } from "../../src/shared/marketplace-version";
 
-describe("BoundedStore", () => {
+describe("boundedCache (lru-cache within the store's limits)", () => {
   it("keeps at most maxEntries, the least recently used leaving first", () => {
-    const store = new BoundedStore<string>({ maxEntries: 3, maxBytes: 1_000 });
-    for (const key of ["a", "b", "c"]) store.set(key, key, 10, 0);
-    expect(store.get("a", 0)).toBe("a"); // a is now the most recently used
-    store.set("d", "d", 10, 0);
+    const store = boundedCache<string>({ maxEntries: 3, maxBytes: 1_000 });
+    for (const key of ["a", "b", "c"]) store.set(key, key, { size: 10 });
+    expect(store.get("a")).toBe("a"); // a is now the most recently used
+    store.set("d", "d", { size: 10 });
     expect(store.size).toBe(3);
-    expect(store.get("b", 0)).toBeUndefined();
-    expect(["a", "c", "d"].map((key) => store.get(key, 0))).toEqual(["a", "c", "d"]);
+    expect(store.get("b")).toBeUndefined();
+    expect(["a", "c", "d"].map((key) => store.get(key))).toEqual(["a", "c", "d"]);
   });
 
   it("keeps at most maxBytes, evicting until a new value fits, and never a value larger than the budget", () => {
-    const store = new BoundedStore<string>({ maxEntries: 100, maxBytes: 100 });
-    for (let i = 0; i < 10; i++) store.set(`k${i}`, "v", 30, 0);
-    expect(store.bytes).toBeLessThanOrEqual(100);
+    const store = boundedCache<string>({ maxEntries: 100, maxBytes: 100 });
+    for (let i = 0; i < 10; i++) store.set(`k${i}`, "v", { size: 30 });
+    expect(store.calculatedSize).toBeLessThanOrEqual(100);
     expect(store.size).toBe(3);
-    expect(store.get("k9", 0)).toBe("v");
-    store.set("huge", "v", 101, 0);
-    expect(store.get("huge", 0)).toBeUndefined();
-    expect(store.bytes).toBeLessThanOrEqual(100);
+    expect(store.get("k9")).toBe("v");
+    store.set("huge", "v", { size: 101 });
+    expect(store.get("huge")).toBeUndefined();
+    expect(store.calculatedSize).toBeLessThanOrEqual(100);
     // Replacing a key counts its bytes once.
-    store.set("k9", "w", 50, 0);
-    expect(store.bytes).toBeLessThanOrEqual(100);
-    expect(store.get("k9", 0)).toBe("w");
+    store.set("k9", "w", { size: 50 });
+    expect(store.calculatedSize).toBeLessThanOrEqual(100);
+    expect(store.get("k9")).toBe("w");
   });
 
   it("stays bounded under a flood of distinct keys", () => {
-    const store = new BoundedStore<string>({ maxEntries: 50, maxBytes: 10_000 });
-    for (let i = 0; i < 100_000; i++) store.set(`/plugins?q=${i}`, "x".repeat(100), 100, 0);
+    const store = boundedCache<string>({ maxEntries: 50, maxBytes: 10_000 });
+    for (let i = 0; i < 100_000; i++) store.set(`/plugins?q=${i}`, "x".repeat(100), { size: 100 });
     expect(store.size).toBeLessThanOrEqual(50);
-    expect(store.bytes).toBeLessThanOrEqual(10_000);
+    expect(store.calculatedSize).toBeLessThanOrEqual(10_000);
   });
 
   it("forgets entries once they are ttlMs old, and their bytes with them", () => {
-    const store = new BoundedStore<string>({ maxEntries: 10, maxBytes: 1_000, ttlMs: 30_000 });
-    store.set("a", "a", 10, 1_000);
-    expect(store.get("a", 30_999)).toBe("a");
-    expect(store.get("a", 31_000)).toBeUndefined();
+    let now = 1_000;
+    const store = boundedCache<string>({ maxEntries: 10, maxBytes: 1_000, ttlMs: 30_000 }, () => now);
+    store.set("a", "a", { size: 10 });
+    now = 30_999;
+    expect(store.get("a")).toBe("a");
+    now = 31_000;
+    expect(store.get("a")).toBeUndefined();
     expect(store.size).toBe(0);
-    expect(store.bytes).toBe(0);
+    expect(store.calculatedSize).toBe(0);
   });
 });
 

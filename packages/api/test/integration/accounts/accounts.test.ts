@@ -3,7 +3,7 @@ import { accounts, rateLimitWindows } from "@streamkit/db";
 import { plans } from "@streamkit/plans";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deleteRateLimitWindowsBefore } from "../../../src/shared/rate-limit";
+import { deleteRateLimitWindowsBefore } from "../../../src/shared/limits/database-store";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { bearer, insertAccount, insertKey } from "../../support/factories";

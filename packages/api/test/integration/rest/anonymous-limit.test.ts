@@ -9,7 +9,7 @@
  */
 import { httpLimits, rateLimits } from "@streamkit/api-contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { anonymousCounter } from "../../../src/rest/anonymous-limit";
+import { anonymousCounter } from "../../../src/shared/limits/index";
 import { createRestHandler } from "../../../src/app/rest-core";
 import { appRouter } from "../../../src/app/router";
 import { BASE, createTestApp, type TestApp } from "../../support/app";

@@ -9,8 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DatabaseHandle } from "@streamkit/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededSounds } from "../../../src/sounds/catalogue";
-import { encodeWav, render } from "../../../src/sounds/synth";
+import { encodeWav, render, seededSounds } from "@streamkit/seed";
 import { admin } from "../../support/admin-cli";
 import { createTestDatabase } from "../../support/database";
 

@@ -10,7 +10,7 @@ import { soundCategories } from "@streamkit/api-contract";
 import { blobChunks, sounds } from "@streamkit/db";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededSounds } from "../../../src/sounds/catalogue";
+import { seededSounds } from "@streamkit/seed";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { bearer, insertAccount, insertDesktopTokens, insertKey } from "../../support/factories";

@@ -10,7 +10,7 @@ import { listReleases } from "../../../src/updater/releases";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDeps } from "../../../src/app/create-deps";
 import { createLogger } from "../../../src/shared/logger";
-import { seedDemoCatalogue } from "../../../src/plugins/demo-catalogue";
+import { seedDemoCatalogue } from "../../../src/app/seeding";
 import { demoReleases } from "../../../src/updater/demo-releases";
 import { DEMO_DOWNLOADS_PATH, DEMO_VERSION, demoArtefactBytes, demoArtefacts } from "../../../src/updater/demo-artefacts";
 import { tauriPublicKey, verifyMinisign } from "../../../src/shared/minisign";

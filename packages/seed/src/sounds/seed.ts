@@ -1,15 +1,16 @@
 /**
  * Puts the seeded catalogue (catalogue.ts) into the database: each sound is
- * synthesised and inserted once per database, remembered by slug in
- * `settings`, so a start with nothing new costs one query (no synthesis), a
- * release that adds sounds adds just those, and a sound the operator removed
- * stays removed. Runs at every start (deps.ts) and once into the tests'
- * template database (test/support/global-setup.ts), so test files start
- * with the catalogue without paying for it.
+ * synthesised and handed to `add` (the API's sound feature stores it) once
+ * per database, remembered by slug in `settings`, so a start with nothing new
+ * costs one query (no synthesis), a release that adds sounds adds just those,
+ * and a sound the operator removed stays removed. The API's composition root
+ * runs it at every start (packages/api/src/app/seeding.ts), and once into the
+ * tests' template database, so test files start with the catalogue without
+ * paying for it.
  */
+import type { SoundCategorySlug } from "@streamkit/api-contract";
 import { type Db, settings, sounds } from "@streamkit/db";
 import { eq, inArray } from "drizzle-orm";
-import { addSound } from "./sounds";
 import { type SeededSound, seededLicence, seededSampleRate, seededSounds } from "./catalogue";
 import { recipes } from "./recipes";
 import { encodeWav, render } from "./synth";
@@ -30,7 +31,19 @@ export function synthesiseSound(sound: SeededSound): Uint8Array {
   return encodeWav(render(sound.seconds, seededSampleRate, seedOf(sound.slug), recipe));
 }
 
-export async function syncSoundCatalogue(db: Db): Promise<{ added: string[] }> {
+/** A synthesised sound with its catalogue entry, as the catalogue stores a new sound. */
+export interface SeededSoundFile {
+  bytes: Uint8Array;
+  slug: string;
+  name: string;
+  category: SoundCategorySlug;
+  description: string;
+  licence: string;
+  attribution: string;
+}
+
+/** Adds the seeded sounds this database has not had yet; `add` stores one and returns null when its slug was taken meanwhile. */
+export async function syncSeededSounds(db: Db, add: (sound: SeededSoundFile) => Promise<object | null>): Promise<{ added: string[] }> {
   const [marker] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SEEDED_KEY));
   const seeded = new Set<string>(marker ? (JSON.parse(marker.value) as string[]) : []);
   const missing = seededSounds.filter((sound) => !seeded.has(sound.slug));
@@ -52,7 +65,7 @@ export async function syncSoundCatalogue(db: Db): Promise<{ added: string[] }> {
   const added: string[] = [];
   for (const sound of missing) {
     if (taken.has(sound.slug)) continue;
-    const row = await addSound(db, {
+    const row = await add({
       bytes: synthesiseSound(sound),
       slug: sound.slug,
       name: sound.name,

@@ -1,10 +1,8 @@
-import type { PublishRelease } from "@streamkit/api-contract";
-import { accounts, type Db, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
-import { catalogue } from "@streamkit/db/seed/catalogue";
-import type { CataloguePlugin, CataloguePublisher } from "@streamkit/db/seed/catalogue/types";
+import { accounts, type Db, pluginFiles, plugins, pluginVersions, type Tx } from "@streamkit/db";
 import { versionKey } from "@streamkit/plugin-rules";
 import { sql } from "drizzle-orm";
-import { publishMissingReleases } from "../updater";
+import { catalogue } from "./catalogue/index";
+import type { CataloguePlugin, CataloguePublisher } from "./catalogue/types";
 
 /** Serialises seeding across processes starting together on one PostgreSQL. */
 const SEED_LOCK = 720_410_002;
@@ -26,12 +24,12 @@ export function filesFor(entry: CataloguePlugin, versionIndex: number): { path: 
 
 /**
  * Seeds the demo catalogue when the database holds no plugin yet, and with it
- * `options.releases` (the demo releases, updater/demo-releases.ts) in the same
- * transaction: a database that already had data gets neither, so demo
+ * whatever `options.inTransaction` inserts (the API's demo releases) in the
+ * same transaction: a database that already had data gets neither, so demo
  * releases never reach a real installation's apps.
  * Returns how many plugins were inserted (0 when it was not empty).
  */
-export async function seedDemoCatalogue(db: Db, options: { releases?: PublishRelease[] } = {}): Promise<number> {
+export async function seedDemoPlugins(db: Db, options: { inTransaction?: (tx: Tx) => Promise<unknown> } = {}): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const existing = await tx.select({ id: plugins.id }).from(plugins).limit(1);
@@ -92,7 +90,7 @@ export async function seedDemoCatalogue(db: Db, options: { releases?: PublishRel
         await tx.insert(pluginFiles).values(filesFor(entry, index).map((file) => ({ versionId: row!.id, ...file })));
       }
     }
-    if (options.releases) await publishMissingReleases(tx, options.releases);
+    if (options.inTransaction) await options.inTransaction(tx);
     return catalogue.length;
   });
 }

@@ -1,0 +1,156 @@
+/**
+ * Every rate limit of the service, by its name in the one limits table
+ * (rateLimits, packages/api-contract): which store counts it, under which
+ * key, with which number — the table's, the plan's (key-authenticated
+ * requests), or the operator's override where the README's configuration
+ * table has one. The decision is window.ts's, the same for all.
+ *
+ * - In the database (database-store.ts), exact across processes: requests of
+ *   an account per channel (API keys share the plan's apiRequestsPerMinute;
+ *   the website and the desktop app have their own), publishes, sign-ups,
+ *   sign-in and password-reset attempts, and the exchange rates per client
+ *   address (batched: the busiest).
+ * - In each process's memory (memory-store.ts), per client address: /api/v1
+ *   requests without credentials, pages rendered per request, the OAuth token
+ *   endpoints and the payment webhooks.
+ */
+import { httpLimits, rateLimits } from "@streamkit/api-contract";
+import type { Queryable } from "@streamkit/db";
+import { plans } from "@streamkit/plans";
+import type { AccountCaller, Context } from "../context";
+import type { AppDeps } from "../deps";
+import type { Env } from "../env";
+import { BatchedWindows, hitWindow } from "./database-store";
+import { MemoryWindows } from "./memory-store";
+import { type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "./window";
+
+export type LimitName = keyof typeof rateLimits;
+/** The limits counted per client address in each process's memory. */
+export type AddressLimit = "anonymous" | "pageViews" | "oauth" | "webhooks";
+/** The limits counted in the database, and their buckets' prefixes in rate_limit_windows. */
+const bucketPrefix = {
+  api: "api:",
+  webRequests: "web:",
+  appRequests: "app:",
+  publish: "publish:",
+  signUp: "signup:",
+  fxAddress: "fx:",
+  signInAccount: "signin:account:",
+  signInAddress: "signin:address:",
+  signInDevice: "signin:device:",
+  passwordResetAccount: "reset:account:",
+  passwordResetAddress: "reset:address:",
+} as const satisfies Record<Exclude<LimitName, AddressLimit>, string>;
+export type DatabaseLimit = keyof typeof bucketPrefix;
+
+/** The variables that override a limit's number (README: Configuration). */
+type LimitEnv = Pick<
+  Env,
+  "WEB_RATE_LIMIT_PER_MINUTE" | "APP_RATE_LIMIT_PER_MINUTE" | "SIGN_UP_LIMIT_PER_HOUR" | "SIGN_IN_LIMIT_PER_ADDRESS" | "PAGE_VIEW_LIMIT_PER_MINUTE"
+>;
+const overrides: Partial<Record<LimitName, keyof LimitEnv>> = {
+  webRequests: "WEB_RATE_LIMIT_PER_MINUTE",
+  appRequests: "APP_RATE_LIMIT_PER_MINUTE",
+  signUp: "SIGN_UP_LIMIT_PER_HOUR",
+  signInAddress: "SIGN_IN_LIMIT_PER_ADDRESS",
+  pageViews: "PAGE_VIEW_LIMIT_PER_MINUTE",
+};
+
+/** A limit's number in this deployment: the operator's override where there is one, else the table's. */
+export function limitOf(env: LimitEnv, name: Exclude<LimitName, "api">): number {
+  const variable = overrides[name];
+  return (variable ? env[variable] : undefined) ?? rateLimits[name].limit;
+}
+
+/** Counts one hit of `key` against a limit counted in the database (inside `db`'s transaction when it is one: a publish counts in its own). */
+export function hitLimit(
+  deps: Pick<AppDeps, "db" | "env">,
+  name: Exclude<DatabaseLimit, "api">,
+  key: string,
+  now: Date,
+  db: Queryable = deps.db,
+): Promise<RateLimitDecision> {
+  return hitWindow(db, `${bucketPrefix[name]}${key}`, { limit: limitOf(deps.env, name), windowSeconds: rateLimits[name].windowSeconds }, now);
+}
+
+/** Puts the decision's X-RateLimit-* headers on the answer; past the limit, throws 429 rate_limited with Retry-After. */
+function answer(ctx: Context, decision: RateLimitDecision, what?: string): void {
+  Object.assign(ctx.res.headers, rateLimitHeaders(decision));
+  if (!decision.allowed) throw rateLimitedError(decision, what);
+}
+
+// Requests of an account.
+const channelLimit = { api: "api", web: "webRequests", app: "appRequests" } as const satisfies Record<AccountCaller["channel"], DatabaseLimit>;
+
+/** The caller's requests per minute: the one number the limiter counts with and GET /me reports. */
+export function requestLimitOf(caller: AccountCaller, env: LimitEnv): number {
+  const name = channelLimit[caller.channel];
+  return name === "api" ? plans[caller.account.plan].entitlements.apiRequestsPerMinute : limitOf(env, name);
+}
+
+/** Counts the request of an account once, headers on every answer (errors included); the REST wrapper calls it early so even body errors carry them. */
+export async function countRequest(ctx: Context): Promise<void> {
+  const caller = ctx.caller;
+  if (caller.kind !== "account" || ctx.limitCounted) return;
+  ctx.limitCounted = true;
+  const name = channelLimit[caller.channel];
+  const rule = { limit: requestLimitOf(caller, ctx.deps.env), windowSeconds: rateLimits[name].windowSeconds };
+  answer(ctx, await hitWindow(ctx.deps.db, `${bucketPrefix[name]}${caller.account.id}`, rule, ctx.deps.now()));
+}
+
+// The exchange rates, per client address.
+const batched = new WeakMap<AppDeps, BatchedWindows>();
+
+/**
+ * SPEC §8: counts one exchange-rate request of ctx's client address (the
+ * socket peer, or X-Forwarded-For only from TRUSTED_PROXIES). The procedures
+ * run it as a middleware; the REST wrapper's answer cache (rest/memo.ts) runs
+ * it for the answers it serves without them.
+ */
+export async function limitAddress(ctx: Context): Promise<void> {
+  let windows = batched.get(ctx.deps);
+  if (!windows) {
+    windows = new BatchedWindows(ctx.deps.db);
+    batched.set(ctx.deps, windows);
+  }
+  const decision = await windows.hit(`${bucketPrefix.fxAddress}${ctx.clientAddress}`, rateLimits.fxAddress, ctx.deps.now());
+  answer(ctx, decision, "Too many exchange-rate requests from this address");
+}
+
+// Keyless work, per client address in memory.
+const memory = new WeakMap<AppDeps, Map<AddressLimit, MemoryWindows>>();
+
+/** A process's count of one address limit (one per AppDeps). */
+export function addressCounter(deps: AppDeps, name: AddressLimit): MemoryWindows {
+  let byName = memory.get(deps);
+  if (!byName) {
+    byName = new Map();
+    memory.set(deps, byName);
+  }
+  let windows = byName.get(name);
+  if (!windows) {
+    windows = new MemoryWindows({ limit: limitOf(deps.env, name), windowSeconds: rateLimits[name].windowSeconds }, httpLimits.maxAnonymousAddresses);
+    byName.set(name, windows);
+  }
+  return windows;
+}
+
+/** The count of /api/v1 requests without credentials. */
+export function anonymousCounter(deps: AppDeps): MemoryWindows {
+  return addressCounter(deps, "anonymous");
+}
+
+/** Counts one hit of `address` against an address limit. */
+export function hitAddressLimit(deps: AppDeps, name: AddressLimit, address: string): RateLimitDecision {
+  return addressCounter(deps, name).hit(address, deps.now());
+}
+
+/** Counts one request of ctx's client address against an address limit: headers on the answer, 429 past the limit. */
+export function limitPerAddress(ctx: Context, name: AddressLimit, what: string): void {
+  answer(ctx, hitAddressLimit(ctx.deps, name, ctx.clientAddress), what);
+}
+
+/** Counts one /api/v1 request without credentials (rateLimits.anonymous); the exchange rates and the OpenAPI document are not counted. */
+export function limitAnonymous(ctx: Context): void {
+  limitPerAddress(ctx, "anonymous", "Too many requests without an API key from this address");
+}
