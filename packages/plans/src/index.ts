@@ -3,3 +3,4 @@ export * from "./prices";
 export * from "./countries";
 export * from "./commerce";
 export * from "./subscriptions";
+export * from "./history";

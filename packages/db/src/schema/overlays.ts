@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { createdAt, primaryId, utcTimestamp } from "./columns";
 
@@ -58,9 +58,43 @@ export const overlays = pgTable(
     sourceIssued: integer("source_issued").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: utcTimestamp("updated_at").notNull().defaultNow(),
+    /** Who saved the current rev and from where (`rest` or `web`): copied into its revision when a save replaces it. Null on rows saved before history was kept. */
+    savedBy: uuid("saved_by").references(() => accounts.id, { onDelete: "set null" }),
+    savedSurface: text("saved_surface"),
   },
-  (t) => [index("overlays_account_created_idx").on(t.accountId, t.createdAt, t.id), check("overlays_plan_check", sql`${t.plan} in ('pro', 'ultimate')`)],
+  (t) => [
+    index("overlays_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    check("overlays_plan_check", sql`${t.plan} in ('pro', 'ultimate')`),
+    check("overlays_saved_surface_check", sql`${t.savedSurface} in ('rest', 'web')`),
+  ],
+);
+
+/**
+ * An overlay's history (docs/overlays.md#revision-history): the revision each
+ * successful save replaced, written in the save's own transaction and pruned
+ * there to the plan's retention. The current rev lives in `overlays`.
+ */
+export const overlayRevisions = pgTable(
+  "overlay_revisions",
+  {
+    overlayId: uuid("overlay_id")
+      .notNull()
+      .references(() => overlays.id, { onDelete: "cascade" }),
+    rev: integer("rev").notNull(),
+    document: jsonb("document").notNull(),
+    /** The account that saved this rev (the overlay's owner when it was saved before history was kept). */
+    savedBy: uuid("saved_by")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    savedAt: utcTimestamp("saved_at").notNull(),
+    /** `rest` (an API key or the desktop app) or `web` (the website's editor); null when saved before history was kept. */
+    surface: text("surface"),
+    /** The document's size as UTF-8 JSON. */
+    bytes: integer("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.overlayId, t.rev] }), check("overlay_revisions_surface_check", sql`${t.surface} in ('rest', 'web')`)],
 );
 
 export type CatalogItem = typeof catalogItems.$inferSelect;
 export type Overlay = typeof overlays.$inferSelect;
+export type OverlayRevision = typeof overlayRevisions.$inferSelect;
