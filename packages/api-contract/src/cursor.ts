@@ -105,3 +105,20 @@ export function decodeTimeCursor(cursor: string): TimePosition {
 
 /** Exactly a UUID, as the operator copies it from a page or the CLI's output. */
 export const isUuid = (text: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
+/** Newest first by rev (an overlay's revision history): the rev of a page's last revision. */
+const revSchema = z.tuple([z.int().min(1)]);
+
+export function encodeRevCursor(rev: number): string {
+  return writeCursor([rev]);
+}
+
+export function decodeRevCursor(cursor: string): number {
+  const [rev] = readCursor(
+    cursor,
+    revSchema,
+    "Invalid query parameter — cursor: not a cursor this service issued; pass the nextCursor of the previous page.",
+    NOT_ISSUED,
+  );
+  return rev;
+}

@@ -11,6 +11,7 @@ export * from "./publish";
 export * from "./commerce";
 export * from "./same-site";
 export * from "./overlays";
+export * from "./overlay-revisions";
 export * from "./market";
 export * from "./releases";
 export * from "./oauth";

@@ -11,6 +11,7 @@ import { findCatalogOverlay } from "./catalog";
 import { parseDocument } from "./overlay-documents";
 import { sourceToken } from "./overlay-source";
 import { withinQuota } from "../shared/quota";
+import { type SaveSurface, saveKeepingRevision } from "./revisions";
 
 /**
  * A streamer's own overlays (docs/overlays.md#the-document-schema-1, docs/api.md#decisions-on-what-the-specification-leaves-open, docs/api.md#overlays, docs/api.md#limits). Another account's
@@ -18,7 +19,8 @@ import { withinQuota } from "../shared/quota";
  * plan on every request (an overlay needs its stored `plan`: Pro for one's
  * own, the higher of Pro and the original's plan for a fork), never stored,
  * so an upgrade unlocks on the very next request. Saves are decided by
- * `UPDATE … WHERE rev = baseRev`: of two saves on one rev exactly one wins.
+ * `UPDATE … WHERE rev = baseRev`: of two saves on one rev exactly one wins;
+ * the same transaction keeps the revision it replaced (revisions.ts).
  */
 
 const isLocked = (row: Pick<Overlay, "plan">, caller: AccountCaller) => !planAtLeast(caller.account.plan, row.plan as PlanName);
@@ -69,7 +71,7 @@ async function ownRow(db: Db, caller: AccountCaller, overlayId: string): Promise
 }
 
 /** One of the caller's overlays that its plan covers: locked → 403 plan_required with details.requiredPlan. */
-async function unlockedRow(db: Db, caller: AccountCaller, overlayId: string): Promise<Overlay> {
+export async function unlockedRow(db: Db, caller: AccountCaller, overlayId: string): Promise<Overlay> {
   const row = await ownRow(db, caller, overlayId);
   if (isLocked(row, caller)) throw lockedError(row);
   return row;
@@ -101,6 +103,7 @@ export async function getOverlay(deps: AppDeps, caller: AccountCaller, overlayId
 function insertWithinPlan(
   deps: AppDeps,
   caller: AccountCaller,
+  surface: SaveSurface,
   values: { name: string; document: OverlayDocument; plan: PlanName; forkedFrom: string | null },
 ) {
   const limit = plans[caller.account.plan].entitlements.overlays;
@@ -116,43 +119,42 @@ function insertWithinPlan(
       const now = deps.now();
       const [row] = await tx
         .insert(overlays)
-        .values({ accountId: caller.account.id, ...values, createdAt: now, updatedAt: now })
+        .values({ accountId: caller.account.id, ...values, createdAt: now, updatedAt: now, savedBy: caller.account.id, savedSurface: surface })
         .returning();
       return row!;
     },
   );
 }
 
-export async function createOverlay(deps: AppDeps, caller: AccountCaller, input: { name: string; document: unknown }) {
+export async function createOverlay(deps: AppDeps, caller: AccountCaller, surface: SaveSurface, input: { name: string; document: unknown }) {
   const document = parseDocument(input.document);
-  const row = await insertWithinPlan(deps, caller, { name: input.name, document, plan: "pro", forkedFrom: null });
+  const row = await insertWithinPlan(deps, caller, surface, { name: input.name, document, plan: "pro", forkedFrom: null });
   return { item: record(deps, row, caller) };
 }
 
-export async function forkOverlay(deps: AppDeps, caller: AccountCaller, input: { slug: string; name: string }) {
+export async function forkOverlay(deps: AppDeps, caller: AccountCaller, surface: SaveSurface, input: { slug: string; name: string }) {
   const original = await findCatalogOverlay(deps.db, input.slug);
   if (!original) throw notFound(`No predefined overlay "${input.slug}".`);
   if (!planAtLeast(caller.account.plan, original.plan))
     throw new AppError("plan_required", `"${original.name}" needs the ${plans[original.plan].title} plan.`, { requiredPlan: original.plan });
   const plan: PlanName = planAtLeast(original.plan, "pro") ? original.plan : "pro";
-  const row = await insertWithinPlan(deps, caller, { name: input.name, document: original.document, plan, forkedFrom: original.slug });
+  const row = await insertWithinPlan(deps, caller, surface, { name: input.name, document: original.document, plan, forkedFrom: original.slug });
   return { item: record(deps, row, caller) };
 }
 
-export async function updateOverlay(deps: AppDeps, caller: AccountCaller, input: { overlayId: string; baseRev: number; name?: string; document?: unknown }) {
+export async function updateOverlay(
+  deps: AppDeps,
+  caller: AccountCaller,
+  surface: SaveSurface,
+  input: { overlayId: string; baseRev: number; name?: string; document?: unknown },
+) {
   if (input.name === undefined && input.document === undefined) throw badRequest("Nothing to update: send name, document or both with baseRev.");
   const document = input.document === undefined ? undefined : parseDocument(input.document);
   await unlockedRow(deps.db, caller, input.overlayId);
-  const [saved] = await deps.db
-    .update(overlays)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(document !== undefined ? { document } : {}),
-      rev: sql`${overlays.rev} + 1`,
-      updatedAt: deps.now(),
-    })
-    .where(and(eq(overlays.id, input.overlayId), eq(overlays.accountId, caller.account.id), eq(overlays.rev, input.baseRev)))
-    .returning();
+  const saved = await saveKeepingRevision(deps, caller, surface, input, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(document !== undefined ? { document } : {}),
+  });
   if (saved) return { item: record(deps, saved, caller), etag: overlayEtag(saved) };
   // Saved elsewhere since baseRev (or deleted meanwhile): nothing was overwritten.
   const current = await ownRow(deps.db, caller, input.overlayId);

@@ -13,6 +13,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { createOverlay, deleteOverlay, forkOverlay, getOverlay, listOverlays, renewBrowserSource, revokeBrowserSource, updateOverlay } from "./overlays";
 import { accountProcedure } from "../shared/trpc";
+import { revisionProcedures } from "./revisions-router";
 
 const tags = ["Overlays"];
 const limits = `Pro holds at most ${plans.pro.entitlements.overlays} overlays, Ultimate ${plans.ultimate.entitlements.overlays} (403 limit_reached with details.limit, decided by the database under concurrency).`;
@@ -58,7 +59,7 @@ export const overlaysRouter = {
     .input(createOverlayInputSchema)
     .output(overlayResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const created = await createOverlay(ctx.deps, ctx.caller, input);
+      const created = await createOverlay(ctx.deps, ctx.caller, ctx.surface, input);
       ctx.res.headers.Location = `/api/v1/overlays/${created.item.id}`;
       return created;
     }),
@@ -77,7 +78,7 @@ export const overlaysRouter = {
     .input(forkOverlayInputSchema)
     .output(overlayResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const forked = await forkOverlay(ctx.deps, ctx.caller, input);
+      const forked = await forkOverlay(ctx.deps, ctx.caller, ctx.surface, input);
       ctx.res.headers.Location = `/api/v1/overlays/${forked.item.id}`;
       return forked;
     }),
@@ -108,7 +109,7 @@ export const overlaysRouter = {
         path: "/overlays/{overlayId}",
         tags,
         summary: "Save an overlay",
-        description: `Changes the name and/or the document; send \`baseRev\`, the rev you last saw. Decided in one \`UPDATE … WHERE rev = baseRev\`: on success the overlay is at rev + 1; if it was saved elsewhere in between, 409 conflict with details.currentRev and nothing is overwritten (fetch it, re-apply, retry). Only baseRev: 400 bad_request. ${documentRules} ${locked}`,
+        description: `Changes the name and/or the document; send \`baseRev\`, the rev you last saw. Decided in one \`UPDATE … WHERE rev = baseRev\`: on success the overlay is at rev + 1 and the rev it replaced is kept in its history (GET /overlays/{overlayId}/revisions); if it was saved elsewhere in between, 409 conflict with details.currentRev and nothing is overwritten (fetch it, re-apply, retry). Only baseRev: 400 bad_request. ${documentRules} ${locked}`,
       },
       rest: {
         auth: "key",
@@ -120,7 +121,7 @@ export const overlaysRouter = {
     .input(updateOverlayInputSchema)
     .output(overlayResponseSchema)
     .mutation(async ({ ctx, input }) => {
-      const { item, etag } = await updateOverlay(ctx.deps, ctx.caller, input);
+      const { item, etag } = await updateOverlay(ctx.deps, ctx.caller, ctx.surface, input);
       ctx.res.headers.ETag = etag;
       return { item };
     }),
@@ -171,4 +172,6 @@ export const overlaysRouter = {
     .input(overlayIdInputSchema)
     .output(overlayResponseSchema)
     .mutation(({ ctx, input }) => revokeBrowserSource(ctx.deps, ctx.caller, input.overlayId)),
+
+  ...revisionProcedures,
 } satisfies TRPCRouterRecord;

@@ -136,6 +136,28 @@ export const securityContract: Record<string, ContractEntry> = {
     url: (f) => `/overlays/${f.othersOverlay}/browser-source`,
     othersResource: (f) => `/overlays/${f.othersOverlay}/browser-source`,
   },
+  // docs/overlays.md#revision-history: reading the history as reading an overlay (the scope); restoring is a save (Pro or Ultimate).
+  "GET /overlays/{overlayId}/revisions": {
+    requires: { auth: "key", scope: "inventory:write" },
+    url: (f) => `/overlays/${f.othersOverlay}/revisions`,
+    othersResource: (f) => `/overlays/${f.othersOverlay}/revisions`,
+  },
+  "GET /overlays/{overlayId}/revisions/compare": {
+    requires: { auth: "key", scope: "inventory:write" },
+    url: (f) => `/overlays/${f.othersOverlay}/revisions/compare?from=1&to=1`,
+    othersResource: (f) => `/overlays/${f.othersOverlay}/revisions/compare?from=1&to=1`,
+  },
+  "GET /overlays/{overlayId}/revisions/{rev}": {
+    requires: { auth: "key", scope: "inventory:write" },
+    url: (f) => `/overlays/${f.othersOverlay}/revisions/1`,
+    othersResource: (f) => `/overlays/${f.othersOverlay}/revisions/1`,
+  },
+  "POST /overlays/{overlayId}/revisions/{rev}/restore": {
+    requires: { auth: "key", scope: "inventory:write", entitlement: "overlays", plan: "pro" },
+    url: (f) => `/overlays/${f.othersOverlay}/revisions/1/restore`,
+    body: { baseRev: 1 },
+    othersResource: (f) => `/overlays/${f.othersOverlay}/revisions/1/restore`,
+  },
   // docs/api.md#operations: the predefined catalogue is a shop window: no key needed.
   "GET /catalog/overlays": { requires: { auth: "optional" } },
   // docs/api.md#operations, docs/api.md#authentication-and-scopes: the sound catalogue needs sounds:read (keys made before the scope existed lack it). The audio

@@ -1,0 +1,138 @@
+import {
+  decodeRevCursor,
+  encodeRevCursor,
+  type listOverlayRevisionsQuerySchema,
+  notFound,
+  type OverlayRevision,
+  type OverlayRevisionComparison,
+} from "@streamkit/api-contract";
+import { accounts, type Overlay, overlayRevisions, overlays, type Tx } from "@streamkit/db";
+import type { OverlayDocument } from "@streamkit/overlay";
+import { overlayRevisionsKept } from "@streamkit/plans";
+import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AccountCaller, Context } from "../shared/context";
+import type { AppDeps } from "../shared/deps";
+import { compareLayers } from "./revision-diff";
+
+/**
+ * Revision history (docs/overlays.md#revision-history): every successful save
+ * keeps the revision it replaced, in the save's own transaction, and prunes
+ * the history to the saving account's plan (overlayRevisionsKept). The
+ * current rev is the overlay itself; the history holds the ones before it.
+ */
+
+export type SaveSurface = Context["surface"];
+
+/**
+ * Saves `changes` over `baseRev` and keeps the replaced revision, all in one
+ * transaction; undefined when the overlay is no longer at baseRev. The row is
+ * locked at baseRev first, so of two saves on one rev the second waits, then
+ * finds the rev gone: the database still decides the race.
+ */
+export function saveKeepingRevision(
+  deps: AppDeps,
+  caller: AccountCaller,
+  surface: SaveSurface,
+  target: { overlayId: string; baseRev: number },
+  changes: { name?: string; document?: OverlayDocument },
+): Promise<Overlay | undefined> {
+  return deps.db.transaction(async (tx) => {
+    const atBase = and(eq(overlays.id, target.overlayId), eq(overlays.accountId, caller.account.id), eq(overlays.rev, target.baseRev));
+    const [replaced] = await tx.select().from(overlays).where(atBase).for("update");
+    if (!replaced) return undefined;
+    const [saved] = await tx
+      .update(overlays)
+      .set({ ...changes, rev: sql`${overlays.rev} + 1`, updatedAt: deps.now(), savedBy: caller.account.id, savedSurface: surface })
+      .where(atBase)
+      .returning();
+    if (!saved) return undefined;
+    await tx.insert(overlayRevisions).values({
+      overlayId: replaced.id,
+      rev: replaced.rev,
+      document: replaced.document,
+      // Only the owner saves an overlay, so a rev saved before history was kept was theirs.
+      savedBy: replaced.savedBy ?? replaced.accountId,
+      savedAt: replaced.updatedAt,
+      surface: replaced.savedSurface,
+      bytes: Buffer.byteLength(JSON.stringify(replaced.document)),
+    });
+    await prune(tx, replaced.id, overlayRevisionsKept[caller.account.plan]);
+    return saved;
+  });
+}
+
+/** Drops all but the newest `keep` revisions of one overlay. */
+async function prune(tx: Tx, overlayId: string, keep: number) {
+  const oldestDropped = tx
+    .select({ rev: overlayRevisions.rev })
+    .from(overlayRevisions)
+    .where(eq(overlayRevisions.overlayId, overlayId))
+    .orderBy(desc(overlayRevisions.rev))
+    .offset(keep)
+    .limit(1);
+  await tx.delete(overlayRevisions).where(and(eq(overlayRevisions.overlayId, overlayId), lte(overlayRevisions.rev, sql`(${oldestDropped})`)));
+}
+
+const columns = {
+  rev: overlayRevisions.rev,
+  savedAt: overlayRevisions.savedAt,
+  savedById: overlayRevisions.savedBy,
+  savedByName: accounts.name,
+  surface: overlayRevisions.surface,
+  bytes: overlayRevisions.bytes,
+};
+
+type Row = { rev: number; savedAt: Date; savedById: string; savedByName: string; surface: string | null; bytes: number };
+
+const summary = (row: Row): OverlayRevision => ({
+  rev: row.rev,
+  savedAt: row.savedAt.toISOString(),
+  savedBy: { id: row.savedById, name: row.savedByName },
+  surface: row.surface as OverlayRevision["surface"],
+  bytes: row.bytes,
+});
+
+/** The overlay's revisions, newest first; `row` is the overlay, already checked to be the caller's and unlocked. */
+export async function listRevisions(deps: AppDeps, row: Overlay, query: z.infer<typeof listOverlayRevisionsQuerySchema>) {
+  const before = query.cursor === undefined ? null : decodeRevCursor(query.cursor);
+  const rows = await deps.db
+    .select(columns)
+    .from(overlayRevisions)
+    .innerJoin(accounts, eq(accounts.id, overlayRevisions.savedBy))
+    .where(and(eq(overlayRevisions.overlayId, row.id), before === null ? undefined : lt(overlayRevisions.rev, before)))
+    .orderBy(desc(overlayRevisions.rev))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return { items: page.map(summary), nextCursor: rows.length > query.limit ? encodeRevCursor(page.at(-1)!.rev) : null };
+}
+
+const noRevision = (rev: number) =>
+  notFound(`This overlay has no revision ${rev} in its history: list them with GET /overlays/{overlayId}/revisions (older ones are pruned by plan).`);
+
+/** One revision with its document, or 404 not_found. */
+export async function readRevision(deps: AppDeps, row: Overlay, rev: number) {
+  const [found] = await deps.db
+    .select({ ...columns, document: overlayRevisions.document })
+    .from(overlayRevisions)
+    .innerJoin(accounts, eq(accounts.id, overlayRevisions.savedBy))
+    .where(and(eq(overlayRevisions.overlayId, row.id), eq(overlayRevisions.rev, rev)));
+  if (!found) throw noRevision(rev);
+  return { ...summary(found), document: found.document as OverlayDocument };
+}
+
+/** A rev's document: the current one, or one in the history. */
+async function documentAt(deps: AppDeps, row: Overlay, rev: number): Promise<OverlayDocument> {
+  if (rev === row.rev) return row.document as OverlayDocument;
+  const [found] = await deps.db
+    .select({ document: overlayRevisions.document })
+    .from(overlayRevisions)
+    .where(and(eq(overlayRevisions.overlayId, row.id), eq(overlayRevisions.rev, rev)));
+  if (!found) throw noRevision(rev);
+  return found.document as OverlayDocument;
+}
+
+export async function compareRevisions(deps: AppDeps, row: Overlay, from: number, to: number): Promise<OverlayRevisionComparison> {
+  const [before, after] = [await documentAt(deps, row, from), await documentAt(deps, row, to)];
+  return { from, to, ...compareLayers(before, after) };
+}
