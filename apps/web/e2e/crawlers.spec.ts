@@ -3,7 +3,7 @@ import { signUp } from "./support/accounts";
 import { admin } from "./support/admin";
 
 /**
- * /robots.txt and /sitemap.xml on the production server (README: Search
+ * /robots.txt and /sitemap.xml on the production server (docs/website.md: Search
  * engines): answered by the REST core before Next, absolute URLs of the
  * address the site is served at, private paths kept out, and a plugin
  * published through the API in the sitemap on the next request.

@@ -2,7 +2,7 @@
  * Every rate limit of the service, by its name in the one limits table
  * (rateLimits, packages/api-contract): which store counts it, under which
  * key, with which number — the table's, the plan's (key-authenticated
- * requests), or the operator's override where the README's configuration
+ * requests), or the operator's override where docs/configuration.md's
  * table has one. The decision is window.ts's, the same for all.
  *
  * - In the database (database-store.ts), exact across processes: requests of
@@ -43,7 +43,7 @@ const bucketPrefix = {
 } as const satisfies Record<Exclude<LimitName, AddressLimit>, string>;
 export type DatabaseLimit = keyof typeof bucketPrefix;
 
-/** The variables that override a limit's number (README: Configuration). */
+/** The variables that override a limit's number (docs/configuration.md). */
 type LimitEnv = Pick<
   Env,
   "WEB_RATE_LIMIT_PER_MINUTE" | "APP_RATE_LIMIT_PER_MINUTE" | "SIGN_UP_LIMIT_PER_HOUR" | "SIGN_IN_LIMIT_PER_ADDRESS" | "PAGE_VIEW_LIMIT_PER_MINUTE"
@@ -102,7 +102,7 @@ export async function countRequest(ctx: Context): Promise<void> {
 const batched = new WeakMap<AppDeps, BatchedWindows>();
 
 /**
- * SPEC §8: counts one exchange-rate request of ctx's client address (the
+ * docs/api.md#limits: counts one exchange-rate request of ctx's client address (the
  * socket peer, or X-Forwarded-For only from TRUSTED_PROXIES). The procedures
  * run it as a middleware; the REST wrapper's answer cache (rest/memo.ts) runs
  * it for the answers it serves without them.
