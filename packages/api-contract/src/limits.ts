@@ -111,7 +111,7 @@ export interface RateLimit {
 }
 
 /**
- * docs/api.md#limits's rate limits, one table: the services count with it, and the
+ * the rate limits of docs/api.md#limits, one table: the services count with it, and the
  * OpenAPI document, the website's pages and the CLI quote it.
  */
 export const rateLimits = {
@@ -182,10 +182,10 @@ export function windowName(seconds: number): string {
   return seconds === 60 ? "minute" : seconds === 3600 ? "hour" : seconds === 86_400 ? "day" : `${seconds} seconds`;
 }
 
-/** docs/api.md#limits's inventory cursor paging, used by the caller's overlays too. */
+/** the inventory cursor paging of docs/api.md#limits, used by the caller's overlays too. */
 export const cursorPaging = { defaultLimit: 25, maxLimit: 100, maxCursorLength: 200 } as const;
 
-/** docs/api.md#limits's catalog offset paging (GET /catalog/overlays). */
+/** the catalog offset paging of docs/api.md#limits (GET /catalog/overlays). */
 export const catalogPaging = { defaultLimit: 50, maxLimit: 100, maxOffset: 100_000 } as const;
 
 /**

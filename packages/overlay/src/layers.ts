@@ -30,7 +30,7 @@ const extent = z.number().min(0).max(L.maxCoordinate);
 export const frameSchema = z.strictObject({ x: coordinate, y: coordinate, w: extent, h: extent });
 export type Frame = z.infer<typeof frameSchema>;
 
-/** A colour: a fixed one, or a document variable of type color ("{ kind: var, key }", docs/overlays.md#the-document-schema-1's picture settings). */
+/** A colour: a fixed one, or a document variable of type color ("{ kind: var, key }", the picture settings of docs/overlays.md#the-document-schema-1). */
 export const paintSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("solid"), color: hexColorSchema }),
   z.strictObject({ kind: z.literal("var"), key: varKeySchema }),

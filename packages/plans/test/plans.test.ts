@@ -3,7 +3,7 @@ import { cheapestPlanWhere, planAtLeast, planNames, plans } from "../src/plans";
 import { chargeFor, currencyForCountry, priceOf, priceTiers } from "../src/prices";
 
 describe("plans", () => {
-  it("holds docs/api.md#limits's entitlements", () => {
+  it("holds the entitlements of docs/api.md#limits", () => {
     expect(planNames.map((p) => plans[p].entitlements.apiRequestsPerMinute)).toEqual([10, 10, 10]);
     expect(planNames.map((p) => plans[p].entitlements.overlays)).toEqual([0, 25, 200]);
     expect(planNames.map((p) => plans[p].entitlements.inventory)).toEqual([50, 200, 1000]);
@@ -26,7 +26,7 @@ describe("plans", () => {
 });
 
 describe("prices", () => {
-  it("holds docs/payments.md#price-tiers's tiers", () => {
+  it("holds the tiers of docs/payments.md#price-tiers", () => {
     expect(priceTiers).toEqual({
       t1: { INR: 49, USD: 1 },
       t2: { INR: 99, USD: 2 },

@@ -24,7 +24,7 @@ const tags = ["Exchange rates"];
 const COMMON = `No key needed; CORS is open. Every answer carries an ETag (send it back as If-None-Match for a 304 while the rates are unchanged) and \`Cache-Control: public, max-age=${FX_LIMITS.cacheSeconds.fresh}\`, or max-age=${FX_LIMITS.cacheSeconds.stale} while the feeds cannot be read and \`stale\` is true. At most ${FX_LIMITS.requestsPerMinutePerAddress} requests per minute per client address, with X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset on every answer and 429 rate_limited with Retry-After beyond.`;
 
 /**
- * docs/api.md#limits's limit per client address (rateLimits.fxAddress, shared/limits): rate-limit headers on every answer,
+ * the limit per client address of docs/api.md#limits (rateLimits.fxAddress, shared/limits): rate-limit headers on every answer,
  * 304s and errors included. The website's own server-side calls (surface "web") are not API traffic and carry no
  * client address; they are not counted.
  */

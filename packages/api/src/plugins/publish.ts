@@ -9,7 +9,7 @@ import { listingExtras, toListing } from "./listings";
 import { hitLimit } from "../shared/limits/index";
 import { rateLimitedError } from "../shared/limits/window";
 
-/** docs/api.md#limits's publish limit (rateLimits.publish): only publishes that succeed count. */
+/** the publish limit of docs/api.md#limits (rateLimits.publish): only publishes that succeed count. */
 const publishLimit = rateLimits.publish;
 
 const MESSAGE_PROBLEMS = 5;

@@ -1,7 +1,7 @@
 /**
  * The authorization server's own endpoints as raw HTTP: RFC 8414 metadata, and
  * the token and revocation endpoints' refusals in RFC 6749's error format
- * (the one documented exception to docs/api.md#errors's envelope).
+ * (the one documented exception to the envelope of docs/api.md#errors).
  */
 import { scopes } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
