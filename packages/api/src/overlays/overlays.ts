@@ -11,6 +11,7 @@ import { findCatalogOverlay } from "./catalog";
 import { parseDocument } from "./overlay-documents";
 import { sourceToken } from "./overlay-source";
 import { withinQuota } from "../shared/quota";
+import { announceOverlay } from "./source-hub";
 
 /**
  * A streamer's own overlays (docs/overlays.md#the-document-schema-1, docs/api.md#decisions-on-what-the-specification-leaves-open, docs/api.md#overlays, docs/api.md#limits). Another account's
@@ -153,7 +154,10 @@ export async function updateOverlay(deps: AppDeps, caller: AccountCaller, input:
     })
     .where(and(eq(overlays.id, input.overlayId), eq(overlays.accountId, caller.account.id), eq(overlays.rev, input.baseRev)))
     .returning();
-  if (saved) return { item: record(deps, saved, caller), etag: overlayEtag(saved) };
+  if (saved) {
+    await announceOverlay(deps, saved.id, saved.rev);
+    return { item: record(deps, saved, caller), etag: overlayEtag(saved) };
+  }
   // Saved elsewhere since baseRev (or deleted meanwhile): nothing was overwritten.
   const current = await ownRow(deps.db, caller, input.overlayId);
   throw new AppError(
@@ -169,6 +173,7 @@ export async function deleteOverlay(deps: AppDeps, caller: AccountCaller, overla
     .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
     .returning({ id: overlays.id });
   if (deleted.length === 0) throw notFound("No such overlay of yours.");
+  await announceOverlay(deps, overlayId);
 }
 
 /** A new browser-source address (a version never issued before); the previous one stops working. */
@@ -180,6 +185,7 @@ export async function renewBrowserSource(deps: AppDeps, caller: AccountCaller, o
     .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
     .returning();
   if (!row) throw notFound("No such overlay of yours.");
+  await announceOverlay(deps, overlayId);
   return { item: record(deps, row, caller) };
 }
 
@@ -192,5 +198,6 @@ export async function revokeBrowserSource(deps: AppDeps, caller: AccountCaller, 
     .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
     .returning();
   if (!row) throw notFound("No such overlay of yours.");
+  await announceOverlay(deps, overlayId);
   return { item: record(deps, row, caller) };
 }
