@@ -64,6 +64,9 @@ test("create, edit, save; a second tab saves first; the conflict keeps the edits
   // The OBS page, open from the start: it must follow every save by itself.
   const sourceUrl = await page.getByTestId("browser-source-url").inputValue();
   const obs = await context.newPage();
+  // It follows the event stream, not a poll of the feed.
+  const obsRequests: string[] = [];
+  obs.on("request", (request) => obsRequests.push(new URL(request.url()).pathname));
   await obs.goto(sourceUrl);
   await expect(obs.locator("#stage svg")).toHaveCount(1);
 
@@ -94,6 +97,9 @@ test("create, edit, save; a second tab saves first; the conflict keeps the edits
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
   await expect(obs.locator("#stage svg text")).toHaveText("Hello stream");
+  const feeds = obsRequests.filter((path) => path.startsWith("/api/overlay-source/"));
+  expect(feeds.length).toBeGreaterThan(0);
+  expect(feeds.every((path) => path.endsWith("/events"))).toBe(true);
 
   // A second tab opens rev 2 and saves a change of its own first.
   const other = await context.newPage();

@@ -11,7 +11,10 @@ import { deriveSecrets, loadMasterSecrets, removeLegacySecrets } from "../shared
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */
 export async function createDeps(
-  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "cachedPageSecret" | "signInDeviceSecrets" | "signals"> & {
+  input: Omit<
+    AppDeps,
+    "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "cachedPageSecret" | "signInDeviceSecrets" | "signals"
+  > & {
     /** The database handle's LISTEN/NOTIFY; without one (a handle-less caller) notices are sent, and listening fails. */
     signals?: DatabaseSignals;
     payments?: Payments;

@@ -79,7 +79,10 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
   const watcher = {
     overlayId: named.overlayId,
     accountId: "",
-    wake: (state: SourceState | null) => (ready ? queue(state) : (missed = true)),
+    wake: (state: SourceState | null) => {
+      if (ready) queue(state);
+      else missed = true;
+    },
     fail: () => end(),
   };
   forget = await hub.watch(watcher);

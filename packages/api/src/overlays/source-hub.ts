@@ -55,14 +55,18 @@ class SourceHub {
   /** Registers a stream once this process listens; the function returned forgets it. */
   async watch(watcher: SourceWatcher): Promise<() => void> {
     this.listening ??= this.deps.signals
-      .listen(SOURCE_CHANNEL, (payload) => this.onNotice(payload), () => this.refreshAll())
+      .listen(
+        SOURCE_CHANNEL,
+        (payload) => this.onNotice(payload),
+        () => this.refreshAll(),
+      )
       .catch((error: unknown) => {
         this.listening = undefined;
         throw error;
       });
     await this.listening;
-    let set = this.watchers.get(watcher.overlayId);
-    if (!set) this.watchers.set(watcher.overlayId, (set = new Set()));
+    const set = this.watchers.get(watcher.overlayId) ?? new Set<SourceWatcher>();
+    this.watchers.set(watcher.overlayId, set);
     set.add(watcher);
     return () => {
       set.delete(watcher);
@@ -119,7 +123,7 @@ const hubs = new WeakMap<DatabaseSignals, SourceHub>();
 
 /** The process's hub for this database. */
 export function sourceHub(deps: AppDeps): SourceHub {
-  let hub = hubs.get(deps.signals);
-  if (!hub) hubs.set(deps.signals, (hub = new SourceHub(deps)));
+  const hub = hubs.get(deps.signals) ?? new SourceHub(deps);
+  hubs.set(deps.signals, hub);
   return hub;
 }

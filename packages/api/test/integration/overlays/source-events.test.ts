@@ -7,6 +7,7 @@
 import { accounts } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdminCommand } from "../../../src/admin/commands";
 import { createTestApp, type TestApp } from "../../support/app";
 import { eventStream } from "../../support/event-stream";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
@@ -129,6 +130,23 @@ describe("the browser source's event stream", () => {
     const frame = (await events.next())!;
     expect(frame.id).toBe("1.locked");
     expect(JSON.parse(frame.data)).toEqual({ rev: 1, locked: true, width: 1280, height: 720, svg: "" });
+    await events.close();
+  });
+
+  it("an operator's suspension or downgrade blanks the open stream at once; lifting it brings the drawing back", async () => {
+    const overlay = await overlayOf();
+    const events = eventStream(await open(overlay.token));
+    expect((await events.next())!.id).toBe("1");
+    await runAdminCommand(app.deps, ["account", "suspend", "--email", overlay.account.email]);
+    const blank = (await events.next())!;
+    expect(blank.id).toBe("1.locked");
+    expect(JSON.parse(blank.data)).toMatchObject({ locked: true, svg: "" });
+    await runAdminCommand(app.deps, ["account", "unsuspend", "--email", overlay.account.email]);
+    const back = (await events.next())!;
+    expect(back.id).toBe("1");
+    expect(JSON.parse(back.data).svg).toContain(">Hello</tspan>");
+    await runAdminCommand(app.deps, ["account", "set-plan", "--email", overlay.account.email, "--plan", "free"]);
+    expect((await events.next())!.id).toBe("1.locked");
     await events.close();
   });
 
