@@ -137,15 +137,15 @@ describe("the browser source's event stream", () => {
     const overlay = await overlayOf();
     const events = eventStream(await open(overlay.token));
     expect((await events.next())!.id).toBe("1");
-    await runAdminCommand(app.deps, ["account", "suspend", "--email", overlay.account.email]);
+    await runAdminCommand(app.deps, ["account", "suspend", "--email", overlay.account.email!]);
     const blank = (await events.next())!;
     expect(blank.id).toBe("1.locked");
     expect(JSON.parse(blank.data)).toMatchObject({ locked: true, svg: "" });
-    await runAdminCommand(app.deps, ["account", "unsuspend", "--email", overlay.account.email]);
+    await runAdminCommand(app.deps, ["account", "unsuspend", "--email", overlay.account.email!]);
     const back = (await events.next())!;
     expect(back.id).toBe("1");
     expect(JSON.parse(back.data).svg).toContain(">Hello</tspan>");
-    await runAdminCommand(app.deps, ["account", "set-plan", "--email", overlay.account.email, "--plan", "free"]);
+    await runAdminCommand(app.deps, ["account", "set-plan", "--email", overlay.account.email!, "--plan", "free"]);
     expect((await events.next())!.id).toBe("1.locked");
     await events.close();
   });
