@@ -44,8 +44,7 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
       done(error);
     },
   });
-  const heartbeat = setInterval(() => write(": heartbeat\n\n"), SOURCE_EVENTS.heartbeatMs);
-  heartbeat.unref();
+  let heartbeat: NodeJS.Timeout | undefined;
   function stop() {
     ended = true;
     clearInterval(heartbeat);
@@ -85,9 +84,9 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
     },
     fail: () => end(),
   };
-  forget = await hub.watch(watcher);
   let state0: SourceState | null;
   try {
+    forget = await hub.watch(watcher);
     state0 = await readSourceState(deps, named.overlayId);
   } catch (error) {
     stop();
@@ -98,6 +97,10 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
     return null;
   }
   watcher.accountId = state0.accountId;
+  // A read of the hub failed meanwhile: the stream has ended already, its client reconnects.
+  if (ended) return stream;
+  heartbeat = setInterval(() => write(": heartbeat\n\n"), SOURCE_EVENTS.heartbeatMs);
+  heartbeat.unref();
   write(`retry: ${SOURCE_EVENTS.retryMs}\n\n`);
   queue(state0);
   ready = true;
