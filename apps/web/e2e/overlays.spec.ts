@@ -8,7 +8,8 @@ import { admin } from "./support/admin";
  * edits it on the canvas (a text, a move with the mouse and the keyboard,
  * undo and redo), saves, loses a race to a second tab, loads the newer
  * version with its changes re-applied, saves again — and the OBS browser
- * source shows each save without a reload.
+ * source shows each save without a reload (by its event stream, or by
+ * polling where EventSource is missing).
  */
 
 async function proAccount(page: Page, name: string): Promise<string> {
@@ -64,6 +65,9 @@ test("create, edit, save; a second tab saves first; the conflict keeps the edits
   // The OBS page, open from the start: it must follow every save by itself.
   const sourceUrl = await page.getByTestId("browser-source-url").inputValue();
   const obs = await context.newPage();
+  // It follows the event stream, not a poll of the feed.
+  const obsRequests: string[] = [];
+  obs.on("request", (request) => obsRequests.push(new URL(request.url()).pathname));
   await obs.goto(sourceUrl);
   await expect(obs.locator("#stage svg")).toHaveCount(1);
 
@@ -94,6 +98,9 @@ test("create, edit, save; a second tab saves first; the conflict keeps the edits
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
   await expect(obs.locator("#stage svg text")).toHaveText("Hello stream");
+  const feeds = obsRequests.filter((path) => path.startsWith("/api/overlay-source/"));
+  expect(feeds.length).toBeGreaterThan(0);
+  expect(feeds.every((path) => path.endsWith("/events"))).toBe(true);
 
   // A second tab opens rev 2 and saves a change of its own first.
   const other = await context.newPage();
@@ -198,4 +205,32 @@ test("the editor: the visibility toggle is the site's own icon, and a text layer
   ({ frame, drawn } = await boxes());
   expect(frame.width, "two lines: as wide as the longer").toBeGreaterThanOrEqual(drawn.width);
   expect(frame.height, "two lines: as tall as both").toBeGreaterThanOrEqual(drawn.height * 0.95);
+});
+
+test("without EventSource the OBS page polls the feed, and still shows a save without reloading", async ({ page, context }) => {
+  await proAccount(page, "Poller Pat");
+  await page.goto("/overlays");
+  await page.getByLabel("Name").fill("Polled scene");
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
+  const sourceUrl = await page.getByTestId("browser-source-url").inputValue();
+
+  // A browser source without EventSource (an old embedded browser).
+  const obs = await context.newPage();
+  await obs.addInitScript(() => {
+    delete (window as { EventSource?: unknown }).EventSource;
+  });
+  const obsRequests: string[] = [];
+  obs.on("request", (request) => obsRequests.push(new URL(request.url()).pathname));
+  await obs.goto(sourceUrl);
+  await expect(obs.locator("#stage svg")).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Add text" }).click();
+  await page.getByLabel("Text", { exact: true }).fill("Polled hello");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
+  await expect(obs.locator("#stage svg text")).toHaveText("Polled hello");
+  const feeds = obsRequests.filter((path) => path.startsWith("/api/overlay-source/"));
+  expect(feeds.length).toBeGreaterThan(0);
+  expect(feeds.some((path) => path.endsWith("/events"))).toBe(false);
 });

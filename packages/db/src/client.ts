@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { ConnectionSlots, createPoolGate, gatePool, survivePostgresNullSocketWrite } from "./pool-gate";
 import * as schema from "./schema";
@@ -17,7 +18,27 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either the database or a transaction on it: services that may run inside a caller's transaction take this. */
 export type Queryable = Db | Tx;
 
-export interface DatabaseHandle {
+/**
+ * LISTEN/NOTIFY on the database, one interface for both drivers: a message
+ * sent by any process on this database reaches every process listening to
+ * its channel. Channel names are lower-case identifiers; payloads stay small
+ * (PostgreSQL caps them under 8000 bytes). Delivery is at most once: a
+ * listener that was disconnected learns it through `onReady`, called each
+ * time listening (re)starts, and reads afresh what it may have missed.
+ */
+export interface DatabaseSignals {
+  /** NOTIFY `channel` with `payload` (pg_notify, through the pool, so inside its deadlines). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** LISTEN on `channel`: PostgreSQL holds one connection per handle for all its channels; resolves with the unlisten function once listening. */
+  listen(channel: string, onMessage: (payload: string) => void, onReady?: () => void): Promise<() => Promise<void>>;
+}
+
+/** NOTIFY through a query: the same statement on PGlite and PostgreSQL. */
+export async function notifyThrough(db: Queryable, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+export interface DatabaseHandle extends DatabaseSignals {
   db: Db;
   kind: "pglite" | "postgres";
   /** The embedded engine, when this handle owns one. */
@@ -86,15 +107,18 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const slots = new ConnectionSlots(postgres(options.url, { ...config, max: 1 }), max, timeouts.queryMs);
     const gate = createPoolGate(max, timeouts.connectionWaitMs, max * timeouts.waitingPerConnection);
     const db = drizzlePostgres({ client: gatePool(slots, gate), schema }) as unknown as Db;
-    const sql = postgres(options.url, { ...config, max: 2 });
+    const own = postgres(options.url, { ...config, max: 2 });
     return {
       db,
       kind: "postgres",
-      sql,
+      sql: own,
       url: options.url,
       available: gate.available,
+      notify: (channel, payload) => notifyThrough(db, channel, payload),
+      // postgres.js keeps one dedicated connection per client for every LISTEN, reconnects it, and calls onlisten each time.
+      listen: async (channel, onMessage, onReady) => (await own.listen(channel, onMessage, onReady)).unlisten,
       close: async (timeoutSeconds = 5) => {
-        await Promise.all([slots.end(timeoutSeconds), sql.end({ timeout: timeoutSeconds })]);
+        await Promise.all([slots.end(timeoutSeconds), own.end({ timeout: timeoutSeconds })]);
       },
     };
   }
@@ -104,7 +128,20 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   });
   await pglite.exec("set time zone 'UTC'");
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
-  return { db, kind: "pglite", pglite, available: () => true, close: () => pglite.close() };
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    available: () => true,
+    notify: (channel, payload) => notifyThrough(db, channel, payload),
+    // One engine in one process: PGlite delivers its own notifications to its listeners after each statement.
+    async listen(channel, onMessage, onReady) {
+      const unlisten = await pglite.listen(channel, onMessage);
+      onReady?.();
+      return unlisten;
+    },
+    close: () => pglite.close(),
+  };
 }
 
 /** An arbitrary constant: the advisory lock that serialises migrations across processes. */

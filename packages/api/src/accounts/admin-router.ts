@@ -11,6 +11,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { accountTotals, changeAccount, findAccounts } from "./operator-accounts";
 import { staffProcedure } from "../shared/trpc";
+import { announceAccount } from "../overlays";
 
 /**
  * /admin/accounts: the same changes as the operator CLI's `account set-plan`,
@@ -29,7 +30,12 @@ export const adminAccountsRouter = {
   setPlan: staffProcedure
     .input(setAccountPlanInputSchema)
     .output(adminAccountSchema)
-    .mutation(({ ctx, input }) => changeAccount(ctx.deps.db, { id: input.id }, { plan: input.plan }, ctx.caller.account.id)),
+    .mutation(async ({ ctx, input }) => {
+      const account = await changeAccount(ctx.deps.db, { id: input.id }, { plan: input.plan }, ctx.caller.account.id);
+      // Its overlays' open browser sources lock or unlock at once.
+      await announceAccount(ctx.deps, account.id);
+      return account;
+    }),
   setStaff: staffProcedure
     .input(setAccountStaffInputSchema)
     .output(adminAccountSchema)
@@ -37,5 +43,10 @@ export const adminAccountsRouter = {
   setSuspended: staffProcedure
     .input(setAccountSuspendedInputSchema)
     .output(adminAccountSchema)
-    .mutation(({ ctx, input }) => changeAccount(ctx.deps.db, { id: input.id }, { suspended: input.suspended }, ctx.caller.account.id)),
+    .mutation(async ({ ctx, input }) => {
+      const account = await changeAccount(ctx.deps.db, { id: input.id }, { suspended: input.suspended }, ctx.caller.account.id);
+      // Its overlays' open browser sources lock or unlock at once.
+      await announceAccount(ctx.deps, account.id);
+      return account;
+    }),
 } satisfies TRPCRouterRecord;

@@ -1,3 +1,4 @@
+import { type DatabaseSignals, notifyThrough } from "@streamkit/db";
 import { syncMarketCatalogue } from "../market";
 import { syncPredefinedCatalogue } from "../overlays";
 import { createPayments, type Payments, realProviders } from "@streamkit/billing";
@@ -10,7 +11,12 @@ import { deriveSecrets, loadMasterSecrets, removeLegacySecrets } from "../shared
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */
 export async function createDeps(
-  input: Omit<AppDeps, "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "cachedPageSecret" | "signInDeviceSecrets"> & {
+  input: Omit<
+    AppDeps,
+    "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "cachedPageSecret" | "signInDeviceSecrets" | "signals"
+  > & {
+    /** The database handle's LISTEN/NOTIFY; without one (a handle-less caller) notices are sent, and listening fails. */
+    signals?: DatabaseSignals;
     payments?: Payments;
     mailer?: Mailer;
   },
@@ -26,6 +32,10 @@ export async function createDeps(
   await syncSoundCatalogue(input.db);
   return {
     ...input,
+    signals: input.signals ?? {
+      notify: (channel, payload) => notifyThrough(input.db, channel, payload),
+      listen: () => Promise.reject(new Error("This process has no database handle to listen with.")),
+    },
     payments: input.payments ?? (await createPayments(input.env, deriveSecrets(master, "builtin-payments"), realProviders(input.env))),
     sessionSecrets: sessionSecrets(input.env, master),
     overlaySourceSecrets: deriveSecrets(master, "overlay-source"),

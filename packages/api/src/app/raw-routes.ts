@@ -3,7 +3,7 @@ import { authRoute } from "../accounts";
 import { cliPackageRoute } from "../plugins";
 import { healthRoutes } from "../server/health";
 import { robotsRoute, sitemapRoute } from "../server/crawlers";
-import { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } from "../overlays";
+import { browserSourceEventsRoute, browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } from "../overlays";
 import { marketPreviewRoute } from "../market";
 import { oauthRoutes } from "../oauth";
 import { devClockRoute, webhookRoute } from "../billing";
@@ -26,6 +26,7 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     catalogPreviewRoute,
     marketPreviewRoute,
     browserSourceFeedRoute,
+    browserSourceEventsRoute,
     browserSourcePageRoute,
     cliPackageRoute(),
     updaterRoute,

@@ -47,7 +47,7 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
   if (testClock && realProviders(env).length > 0)
     throw new Error("TEST_CLOCK=on moves renewals in time: it is refused while a real payment provider is configured.");
   if (testClock) log.warn("TEST_CLOCK=on: the service's clock can be moved through POST /api/dev/clock");
-  const deps = await createDeps({ db: database.db, env, log, now: options.now ?? testClock?.now ?? (() => new Date()), testClock });
+  const deps = await createDeps({ db: database.db, signals: database, env, log, now: options.now ?? testClock?.now ?? (() => new Date()), testClock });
   if (env.DEMO_DATA === "auto") {
     const releases = demoReleases(deps.demoReleaseKey, env.PUBLIC_URL);
     const seeded = await seedDemoCatalogue(deps.db, { releases });

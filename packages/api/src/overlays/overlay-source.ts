@@ -68,3 +68,32 @@ export async function readSourceDocument(deps: AppDeps, overlayId: string): Prom
   const [row] = await deps.db.select({ rev: overlays.rev, document: overlays.document }).from(overlays).where(eq(overlays.id, overlayId));
   return row ? { rev: row.rev, document: row.document as OverlayDocument } : null;
 }
+
+/** An overlay as its browser sources' streams follow it: which address version is live (null: revoked), its rev, lock and canvas. */
+export interface SourceState {
+  accountId: string;
+  sourceVersion: number | null;
+  rev: number;
+  locked: boolean;
+  canvas: OverlayDocument["canvas"];
+}
+
+/** The overlay's state for every stream of it at once (one statement per notice and process); null once deleted. */
+export async function readSourceState(deps: AppDeps, overlayId: string): Promise<SourceState | null> {
+  const [row] = await deps.db
+    .select({
+      accountId: overlays.accountId,
+      sourceVersion: overlays.sourceVersion,
+      rev: overlays.rev,
+      plan: overlays.plan,
+      canvas: sql<OverlayDocument["canvas"]>`${overlays.document}->'canvas'`,
+      accountPlan: accountPlanSql(deps.now()),
+      suspended: accounts.suspended,
+    })
+    .from(overlays)
+    .innerJoin(accounts, eq(accounts.id, overlays.accountId))
+    .where(eq(overlays.id, overlayId));
+  if (!row) return null;
+  const locked = row.suspended || !planAtLeast(row.accountPlan as PlanName, row.plan as PlanName);
+  return { accountId: row.accountId, sourceVersion: row.sourceVersion, rev: row.rev, locked, canvas: row.canvas };
+}

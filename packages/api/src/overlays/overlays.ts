@@ -12,6 +12,7 @@ import { parseDocument } from "./overlay-documents";
 import { sourceToken } from "./overlay-source";
 import { withinQuota } from "../shared/quota";
 import { type SaveSurface, saveKeepingRevision } from "./revisions";
+import { announceOverlay } from "./source-hub";
 
 /**
  * A streamer's own overlays (docs/overlays.md#the-document-schema-1, docs/api.md#decisions-on-what-the-specification-leaves-open, docs/api.md#overlays, docs/api.md#limits). Another account's
@@ -155,7 +156,10 @@ export async function updateOverlay(
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(document !== undefined ? { document } : {}),
   });
-  if (saved) return { item: record(deps, saved, caller), etag: overlayEtag(saved) };
+  if (saved) {
+    await announceOverlay(deps, saved.id, saved.rev);
+    return { item: record(deps, saved, caller), etag: overlayEtag(saved) };
+  }
   // Saved elsewhere since baseRev (or deleted meanwhile): nothing was overwritten.
   const current = await ownRow(deps.db, caller, input.overlayId);
   throw new AppError(
@@ -171,6 +175,7 @@ export async function deleteOverlay(deps: AppDeps, caller: AccountCaller, overla
     .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
     .returning({ id: overlays.id });
   if (deleted.length === 0) throw notFound("No such overlay of yours.");
+  await announceOverlay(deps, overlayId);
 }
 
 /** A new browser-source address (a version never issued before); the previous one stops working. */
@@ -182,6 +187,7 @@ export async function renewBrowserSource(deps: AppDeps, caller: AccountCaller, o
     .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
     .returning();
   if (!row) throw notFound("No such overlay of yours.");
+  await announceOverlay(deps, overlayId);
   return { item: record(deps, row, caller) };
 }
 
@@ -194,5 +200,6 @@ export async function revokeBrowserSource(deps: AppDeps, caller: AccountCaller, 
     .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
     .returning();
   if (!row) throw notFound("No such overlay of yours.");
+  await announceOverlay(deps, overlayId);
   return { item: record(deps, row, caller) };
 }

@@ -55,8 +55,8 @@ async function sourceFrame(deps: Parameters<typeof readBrowserSource>[0], token:
 
 /**
  * GET /api/overlay-source/{token}: what an overlay's OBS browser source shows,
- * polled by its page with If-None-Match: 304 while nothing changed, so a save
- * shows within a poll, and a restarted server answers the same. An unknown or
+ * for pages without the event stream (source-events.ts), polled with
+ * If-None-Match: 304 while nothing changed; a restarted server answers the same. An unknown or
  * revoked address is 404; a locked overlay (or a suspended account) answers
  * `locked: true` and an empty `svg`.
  */
@@ -73,9 +73,14 @@ export const browserSourceFeedRoute: RawRoute = {
   },
 };
 
-/** The page's only script: poll the feed every second, swap the drawing when it changed, clear it when the address dies. */
-const pollScript = `(()=>{const s=document.getElementById("stage");const feed=s.dataset.feed;let etag=s.dataset.etag;const poll=async()=>{try{const r=await fetch(feed,{headers:etag?{"If-None-Match":etag}:{},cache:"no-store"});if(r.status===200){const f=await r.json();etag=r.headers.get("ETag");s.innerHTML=f.locked?"":f.svg;}else if(r.status===404){etag="";s.innerHTML="";}}catch(e){}setTimeout(poll,1000);};setTimeout(poll,1000);})();`;
-const pollScriptHash = `sha256-${createHash("sha256").update(pollScript).digest("base64")}`;
+/**
+ * The page's only script: follow the event stream (source-events.ts) and swap the drawing when a frame comes; clear it
+ * when the address or the overlay is gone. Without EventSource, or when the stream fails (closed, or five errors
+ * without a frame in between), poll the feed every 5 s instead, going back to the stream once a poll succeeds if the
+ * stream had worked before. A frame equal to the one shown (its ETag) is not redrawn, so animations keep running.
+ */
+const pageScript = `(()=>{const s=document.getElementById("stage");const feed=s.dataset.feed;let etag=s.dataset.etag;let opened=false;let failures=0;const show=(f,t)=>{if(t===etag)return;etag=t;s.innerHTML=f.locked?"":f.svg;};const clear=()=>{etag="";s.innerHTML="";};const poll=async()=>{try{const r=await fetch(feed,{headers:etag?{"If-None-Match":etag}:{},cache:"no-store"});if(r.status===200){show(await r.json(),r.headers.get("ETag"));}else if(r.status===404){clear();}if((r.status===200||r.status===304)&&opened){listen();return;}}catch(e){}setTimeout(poll,5000);};const listen=()=>{const es=new EventSource(feed+"/events");const gone=()=>{es.close();clear();};es.onopen=()=>{opened=true;};es.onmessage=(e)=>{failures=0;const f=JSON.parse(e.data);show(f,'"'+f.rev+"."+(f.locked?"locked":"open")+'"');};es.addEventListener("revoked",gone);es.addEventListener("deleted",gone);es.onerror=()=>{if(es.readyState===2||++failures>=5){es.close();failures=0;setTimeout(poll,5000);}};};if(window.EventSource)listen();else setTimeout(poll,5000);})();`;
+const pageScriptHash = `sha256-${createHash("sha256").update(pageScript).digest("base64")}`;
 
 const pageHeaders = {
   "content-type": "text/html; charset=utf-8",
@@ -83,14 +88,15 @@ const pageHeaders = {
   "x-robots-tag": "noindex",
   "referrer-policy": "no-referrer",
   // OBS shows the page as a browser source; streaming tools may also frame it.
-  "content-security-policy": `default-src 'none'; script-src '${pollScriptHash}'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data: https:; frame-ancestors *; base-uri 'none'; form-action 'none'`,
+  "content-security-policy": `default-src 'none'; script-src '${pageScriptHash}'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data: https:; frame-ancestors *; base-uri 'none'; form-action 'none'`,
 };
 
 /**
  * GET /overlays/source/{token}: the OBS browser source. The overlay alone,
  * canvas-sized, on a transparent background, no site chrome; drawn on the
- * server by the one renderer, then kept current by polling the feed above
- * (a save shows within about a second, without a reload, across restarts).
+ * server by the one renderer, then kept current by the event stream (a save
+ * shows as it happens, without a reload, across restarts), or by polling the
+ * feed above where the stream cannot work.
  * A locked overlay renders nothing; a revoked address is a 404 page.
  */
 export const browserSourcePageRoute: RawRoute = {
@@ -118,7 +124,7 @@ export const browserSourcePageRoute: RawRoute = {
 </head>
 <body>
 <div id="stage" data-feed="${feed}" data-etag="${frame.etag.replace(/"/g, "&quot;")}">${frame.locked ? "" : frame.svg}</div>
-<script>${pollScript}</script>
+<script>${pageScript}</script>
 </body>
 </html>
 `;

@@ -54,7 +54,9 @@ function toFetchRequest(req: IncomingMessage, res: ServerResponse): Request {
 function writeRestResult(res: ServerResponse, result: RestResult): Promise<void> {
   const { body } = result;
   if (body instanceof Readable) {
-    res.writeHead(result.status, result.headers);
+    // Set one by one, so the server's shutdown can read them back (getHeader) to find event streams.
+    for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+    res.writeHead(result.status);
     // A client that goes away ends the stream; nothing more to answer then.
     return pipeline(body, res).catch(() => {});
   }

@@ -10,8 +10,9 @@
  *   running then are cut (their connections destroyed) and each is logged;
  * - then the runtime closes (background work, the database) and the
  *   process exits 0.
- * The server answers no long-lived streams (no SSE, no WebSocket outside
- * `next dev`), so nothing else needs ending.
+ * - open event streams (text/event-stream: the overlays' browser sources) end
+ *   at once, cleanly, so their clients reconnect to another process instead
+ *   of holding this one until the grace runs out.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import net from "node:net";
@@ -60,6 +61,10 @@ export function gracefulShutdown<Response extends typeof ServerResponse<Incoming
     inFlight.set(res, { method: req.method, path: (req.url ?? "").split("?")[0]!.slice(0, 200), since: performance.now() });
     if (closing) res.shouldKeepAlive = false;
     res.once("close", () => inFlight.delete(res));
+    // A stream that starts during the shutdown ends as soon as its headers are out.
+    res.once("pipe", () => {
+      if (closing) endEventStream(res);
+    });
     // An answer whose headers went out as keep-alive before the shutdown: its connection closes once it is written.
     res.once("finish", () => {
       if (closing && res.shouldKeepAlive) req.socket.end();
@@ -70,7 +75,10 @@ export function gracefulShutdown<Response extends typeof ServerResponse<Incoming
   return (signal) => {
     done ??= (async () => {
       closing = true;
-      for (const res of inFlight.keys()) if (!res.headersSent) res.shouldKeepAlive = false;
+      for (const res of inFlight.keys()) {
+        if (!res.headersSent) res.shouldKeepAlive = false;
+        endEventStream(res);
+      }
       // While the event loop was busy (a page rendering), clients may have connected and sent their requests: closing
       // the listener now would reset the connections still in the kernel's queue, and Node would count one accepted but
       // not yet read idle and reset it too. Node accepts one connection per turn of the loop and reads what arrived on
@@ -104,6 +112,11 @@ export function gracefulShutdown<Response extends typeof ServerResponse<Incoming
     })();
     return done;
   };
+}
+
+/** Ends an answer that is an event stream: its client sees a clean end and reconnects; the stream behind it is destroyed by its pipeline. */
+function endEventStream(res: ServerResponse): void {
+  if (res.headersSent && !res.writableEnded && String(res.getHeader("content-type") ?? "").startsWith("text/event-stream")) res.end();
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

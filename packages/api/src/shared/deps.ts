@@ -1,4 +1,4 @@
-import type { Db } from "@streamkit/db";
+import type { DatabaseSignals, Db } from "@streamkit/db";
 import type { Payments } from "@streamkit/billing";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
@@ -9,6 +9,8 @@ import type { TestClock } from "./test-clock";
 /** What every request handler needs from the process: built once at start, replaced in tests. */
 export interface AppDeps {
   db: Db;
+  /** LISTEN/NOTIFY on the same database (the overlays' browser sources are woken through it). */
+  signals: DatabaseSignals;
   env: Env;
   log: Logger;
   /** The clock; tests inject their own. */

@@ -41,6 +41,7 @@ export async function createTestApp(options: { now?: () => Date; log?: AppDeps["
   });
   const deps = await createDeps({
     db: database.db,
+    signals: database,
     env,
     log: options.log ?? createLogger("silent"),
     now: options.now ?? (() => new Date()),

@@ -1,0 +1,129 @@
+import type { DatabaseSignals } from "@streamkit/db";
+import type { AppDeps } from "../shared/deps";
+import { readSourceState, type SourceState } from "./overlay-source";
+
+/**
+ * Overlay changes across processes (docs/overlays.md#the-obs-browser-source):
+ * a change is NOTIFYed on one channel with a small JSON payload, every process
+ * LISTENs once (one connection, started by its first open stream), and wakes
+ * only the streams of the overlay named. Their state is read once per notice
+ * and process, shared by every stream of the overlay; a stream with nothing
+ * changing costs no statement.
+ */
+export const SOURCE_CHANNEL = "overlay_source";
+
+/** `overlay`: that overlay changed (a save, a delete, its address); `account`: every overlay of the account may have (a plan, a suspension). */
+type Notice = { overlay: string; rev?: number } | { account: string };
+
+/** Tells every process's open browser sources of an overlay to look again; never fails the change it follows. */
+export function announceOverlay(deps: AppDeps, overlayId: string, rev?: number): Promise<void> {
+  return announce(deps, rev === undefined ? { overlay: overlayId } : { overlay: overlayId, rev });
+}
+
+/** The same for every overlay of an account: its plan or suspension moved, so their locks may have. */
+export function announceAccount(deps: AppDeps, accountId: string): Promise<void> {
+  return announce(deps, { account: accountId });
+}
+
+async function announce(deps: AppDeps, notice: Notice): Promise<void> {
+  try {
+    await deps.signals.notify(SOURCE_CHANNEL, JSON.stringify(notice));
+  } catch (error) {
+    // The change itself is saved: open sources see it when they reconnect.
+    deps.log.warn({ err: error, notice }, "could not announce an overlay change to its open browser sources");
+  }
+}
+
+/** One open stream, as the hub knows it. */
+export interface SourceWatcher {
+  overlayId: string;
+  accountId: string;
+  /** The overlay's state after a notice (null: deleted). */
+  wake(state: SourceState | null): void;
+  /** The state could not be read (the database is unavailable): the stream ends, its client reconnects. */
+  fail(): void;
+}
+
+class SourceHub {
+  private readonly watchers = new Map<string, Set<SourceWatcher>>();
+  private listening: Promise<unknown> | undefined;
+  /** The read in flight per overlay, and whether a notice came during it: one more read follows, never one per notice. */
+  private readonly reads = new Map<string, { again: boolean }>();
+
+  constructor(private readonly deps: AppDeps) {}
+
+  /** Registers a stream once this process listens; the function returned forgets it. */
+  async watch(watcher: SourceWatcher): Promise<() => void> {
+    this.listening ??= this.deps.signals
+      .listen(
+        SOURCE_CHANNEL,
+        (payload) => this.onNotice(payload),
+        () => this.refreshAll(),
+      )
+      .catch((error: unknown) => {
+        this.listening = undefined;
+        throw error;
+      });
+    await this.listening;
+    const set = this.watchers.get(watcher.overlayId) ?? new Set<SourceWatcher>();
+    this.watchers.set(watcher.overlayId, set);
+    set.add(watcher);
+    return () => {
+      set.delete(watcher);
+      if (set.size === 0 && this.watchers.get(watcher.overlayId) === set) this.watchers.delete(watcher.overlayId);
+    };
+  }
+
+  private onNotice(payload: string): void {
+    let notice: Notice;
+    try {
+      notice = JSON.parse(payload) as Notice;
+    } catch {
+      return;
+    }
+    if ("overlay" in notice) {
+      if (this.watchers.has(notice.overlay)) this.refresh(notice.overlay);
+      return;
+    }
+    for (const [overlayId, set] of this.watchers) if ([...set].some((w) => w.accountId === notice.account)) this.refresh(overlayId);
+  }
+
+  /** Listening (re)started: notices may have been missed while it was down. */
+  private refreshAll(): void {
+    for (const overlayId of this.watchers.keys()) this.refresh(overlayId);
+  }
+
+  /** Reads the overlay's state and hands it to each of its streams, in the order read. */
+  refresh(overlayId: string): void {
+    const running = this.reads.get(overlayId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const read = { again: true };
+    this.reads.set(overlayId, read);
+    void (async () => {
+      while (read.again) {
+        read.again = false;
+        const watchers = () => [...(this.watchers.get(overlayId) ?? [])];
+        try {
+          const state = await readSourceState(this.deps, overlayId);
+          for (const watcher of watchers()) watcher.wake(state);
+        } catch (error) {
+          this.deps.log.warn({ err: error, overlayId }, "could not read an overlay for its open browser sources");
+          for (const watcher of watchers()) watcher.fail();
+        }
+      }
+      this.reads.delete(overlayId);
+    })();
+  }
+}
+
+const hubs = new WeakMap<DatabaseSignals, SourceHub>();
+
+/** The process's hub for this database. */
+export function sourceHub(deps: AppDeps): SourceHub {
+  const hub = hubs.get(deps.signals) ?? new SourceHub(deps);
+  hubs.set(deps.signals, hub);
+  return hub;
+}
