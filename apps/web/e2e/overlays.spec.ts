@@ -234,3 +234,31 @@ test("without EventSource the OBS page polls the feed, and still shows a save wi
   expect(feeds.length).toBeGreaterThan(0);
   expect(feeds.some((path) => path.endsWith("/events"))).toBe(false);
 });
+
+test("an OBS page whose event stream never opens (the browser out of connections) polls the feed instead, and shows a save", async ({ page, context }) => {
+  await proAccount(page, "Waiting Wren");
+  await page.goto("/overlays");
+  await page.getByLabel("Name").fill("Crowded scene");
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
+  const sourceUrl = await page.getByTestId("browser-source-url").inputValue();
+
+  // The stream's request is left pending, as when every connection to the host is taken.
+  const obs = await context.newPage();
+  await obs.route("**/api/overlay-source/*/events", () => {});
+  const polls: string[] = [];
+  obs.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/api/overlay-source/") && !path.endsWith("/events")) polls.push(path);
+  });
+  await obs.goto(sourceUrl);
+  await expect(obs.locator("#stage svg")).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Add text" }).click();
+  await page.getByLabel("Text", { exact: true }).fill("Polled anyway");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
+  // The stream gives way after 10 s, then the feed is polled every 5 s.
+  await expect(obs.locator("#stage svg text")).toHaveText("Polled anyway", { timeout: 30_000 });
+  expect(polls.length).toBeGreaterThan(0);
+});
