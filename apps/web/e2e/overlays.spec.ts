@@ -262,3 +262,46 @@ test("an OBS page whose event stream never opens (the browser out of connections
   await expect(obs.locator("#stage svg text")).toHaveText("Polled anyway", { timeout: 30_000 });
   expect(polls.length).toBeGreaterThan(0);
 });
+
+test("the editor's history: each save keeps the one it replaced; compare a revision beside the saved one, restore it, and OBS shows it without reloading", async ({
+  page,
+  context,
+}) => {
+  await proAccount(page, "Historian Hal");
+  await page.goto("/overlays");
+  await page.getByLabel("Name").fill("Layered past");
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
+  const sourceUrl = await page.getByTestId("browser-source-url").inputValue();
+
+  await page.getByRole("button", { name: "Add text" }).click();
+  await page.getByLabel("Text", { exact: true }).fill("First words");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
+  await page.getByLabel("Text", { exact: true }).fill("Second words");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 3");
+
+  const obs = await context.newPage();
+  await obs.goto(sourceUrl);
+  await expect(obs.locator("#stage svg text")).toHaveText("Second words");
+
+  const history = page.getByTestId("history-panel");
+  await history.getByRole("button", { name: "Show history" }).click();
+  await expect(history.getByTestId("revision-2")).toContainText("Historian Hal");
+  await expect(history.getByTestId("revision-2")).toContainText("the website");
+  await expect(history.getByTestId("revision-1")).toBeVisible();
+
+  await history.getByRole("button", { name: "Compare rev 2" }).click();
+  const compare = history.getByTestId("revision-compare");
+  await expect(compare.getByRole("img", { name: "rev 2" })).toBeVisible();
+  await expect(compare.getByRole("img", { name: "rev 3, saved" })).toBeVisible();
+  await expect(compare.getByRole("list", { name: "What changed since then" })).toContainText("Restyled: Text 1");
+
+  await compare.getByRole("button", { name: "Restore rev 2" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 4");
+  await expect(page.getByLabel("Text", { exact: true })).toHaveCount(0);
+  await expect(obs.locator("#stage svg text")).toHaveText("First words");
+  // The restore kept the rev it replaced: rev 3 is in the history now.
+  await expect(history.getByTestId("revision-3")).toBeVisible();
+});

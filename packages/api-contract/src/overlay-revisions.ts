@@ -26,6 +26,7 @@ export const overlayRevisionSchema = z
 export type OverlayRevision = z.infer<typeof overlayRevisionSchema>;
 
 export const overlayRevisionRecordSchema = overlayRevisionSchema.extend({ document: overlayDocumentSchema }).meta({ id: "OverlayRevisionRecord" });
+export type OverlayRevisionRecord = z.infer<typeof overlayRevisionRecordSchema>;
 
 export const overlayRevisionListSchema = z.object({
   items: z.array(overlayRevisionSchema),

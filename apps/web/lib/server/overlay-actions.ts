@@ -8,7 +8,17 @@
  * limit, lock and conflict rules are decided there; these turn a refusal into
  * words the page shows (and, for a save, what the editor needs to keep going).
  */
-import { type OverlayRecord, overlayIdSchema, overlayNameSchema, updateOverlayInputSchema } from "@streamkit/api-contract";
+import {
+  cursorPaging,
+  type OverlayRecord,
+  type OverlayRevision,
+  type OverlayRevisionComparison,
+  type OverlayRevisionRecord,
+  overlayIdSchema,
+  overlayNameSchema,
+  restoreOverlayRevisionInputSchema,
+  updateOverlayInputSchema,
+} from "@streamkit/api-contract";
 import { canvasPresets } from "@streamkit/overlay";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
@@ -133,6 +143,65 @@ export async function changeBrowserSource(
   } catch (error) {
     const known = domainError(error);
     if (!known) throw error;
+    return { ok: false, message: known.message };
+  }
+}
+
+export type RevisionsResult = { ok: true; items: OverlayRevision[]; nextCursor: string | null } | { ok: false; message: string };
+
+const revisionsCall = z.tuple([overlayIdSchema, z.string().max(cursorPaging.maxCursorLength).nullable()]);
+
+/** The editor's history: the revisions this overlay replaced, newest first, a page at a time. */
+export async function listRevisions(overlayId: string, cursor: string | null): Promise<RevisionsResult> {
+  if (!checkArgument(revisionsCall, [overlayId, cursor]).ok) return { ok: false, message: WRONG_CALL };
+  try {
+    const page = await (await api()).overlays.revisions({ overlayId, limit: 10, ...(cursor ? { cursor } : {}) });
+    return { ok: true, items: page.items, nextCursor: page.nextCursor };
+  } catch (error) {
+    const known = domainError(error, "query");
+    if (!known) throw error;
+    return { ok: false, message: known.message };
+  }
+}
+
+export type RevisionResult = { ok: true; item: OverlayRevisionRecord; comparison: OverlayRevisionComparison } | { ok: false; message: string };
+
+/** One revision with its document, and how the current rev differs from it, for the side-by-side view. */
+export async function readRevision(input: { overlayId: string; rev: number; currentRev: number }): Promise<RevisionResult> {
+  const checked = checkArgument(revisionView, input);
+  if (!checked.ok) return { ok: false, message: WRONG_CALL };
+  const { overlayId, rev, currentRev } = checked.value;
+  try {
+    const overlays = (await api()).overlays;
+    const [{ item }, comparison] = await Promise.all([
+      overlays.revision({ overlayId, rev }),
+      overlays.compareRevisions({ overlayId, from: rev, to: currentRev }),
+    ]);
+    return { ok: true, item, comparison };
+  } catch (error) {
+    const known = domainError(error, "query");
+    if (!known) throw error;
+    return { ok: false, message: known.message };
+  }
+}
+
+const revisionView = z.object({ overlayId: overlayIdSchema, rev: z.int().min(1), currentRev: z.int().min(1) });
+
+/** "Restore": a new save of that revision's document with the rev the editor holds; a save elsewhere in between is a conflict. */
+export async function restoreRevision(input: { overlayId: string; rev: number; baseRev: number }): Promise<SaveResult> {
+  const checked = checkArgument(restoreOverlayRevisionInputSchema, input);
+  if (!checked.ok) return { ok: false, problems: checked.problems, message: WRONG_CALL };
+  try {
+    const { item } = await (await api()).overlays.restoreRevision(checked.value);
+    revalidatePath("/overlays");
+    return { ok: true, item };
+  } catch (error) {
+    const known = domainError(error);
+    if (!known) throw error;
+    const details = known.details as { currentRev?: number } | undefined;
+    if (known.code === "conflict" && details && typeof details.currentRev === "number") {
+      return { ok: false, conflict: { currentRev: details.currentRev }, message: known.message };
+    }
     return { ok: false, message: known.message };
   }
 }

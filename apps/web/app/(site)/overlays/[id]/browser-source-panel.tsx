@@ -54,9 +54,7 @@ export function BrowserSourcePanel({ overlay, onChanged }: { overlay: OverlayRec
               Set Width to <strong>{overlay.document.canvas.width}</strong> and Height to <strong>{overlay.document.canvas.height}</strong>, then OK.
             </li>
           </ol>
-          <p className="hint">
-            The background is transparent. Saves show up within two seconds without touching OBS. Anyone with the address can see the overlay.
-          </p>
+          <p className="hint">The background is transparent. Saves show up at once without touching OBS. Anyone with the address can see the overlay.</p>
           <div className="form-actions">
             <button type="button" className="button secondary small" disabled={pending} onClick={() => change("renew")}>
               New address

@@ -5,6 +5,7 @@ import { addLayer, canvasPresets, type NewLayerType, type OverlayDocument, overl
 import { useEffect, useState, useTransition } from "react";
 import { loadOverlay, saveOverlay } from "@/lib/server/overlay-actions";
 import { BrowserSourcePanel } from "./browser-source-panel";
+import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
@@ -117,6 +118,18 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
       setProblems("problems" in result ? result.problems : []);
       setStatus({ kind: "error", text: `Not saved: ${result.message}` });
     });
+  }
+
+  /** A restore is a save made by the history panel: the editor takes the new saved version as if it had loaded it. */
+  function restored(item: OverlayRecord, rev: number) {
+    setRecord(item);
+    setConflict(null);
+    setProblems([]);
+    setBase({ rev: item.rev, name: item.name, document: item.document });
+    history.reset(item.document);
+    setName(item.name);
+    setSelectedId(null);
+    setStatus({ kind: "saved", text: `Restored rev ${rev} as rev ${item.rev}.` });
   }
 
   function loadNewer(keepMine: boolean) {
@@ -249,6 +262,7 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
             {selected ? <LayerProperties document={document} layer={selected} onChange={apply} /> : <p className="muted">Select a layer to change it.</p>}
           </section>
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
+          <HistoryPanel overlay={record} saved={base} dirty={dirty} onRestored={restored} />
         </div>
       </div>
     </div>

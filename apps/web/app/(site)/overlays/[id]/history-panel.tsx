@@ -1,0 +1,164 @@
+"use client";
+
+import type { OverlayRecord, OverlayRevision, OverlayRevisionComparison, OverlayRevisionRecord } from "@streamkit/api-contract";
+import { type OverlayDocument, renderSvg } from "@streamkit/overlay";
+import { useEffect, useState, useTransition } from "react";
+import { listRevisions, readRevision, restoreRevision } from "@/lib/server/overlay-actions";
+import styles from "./overlay-editor.module.css";
+
+const surfaces = { web: "the website", rest: "the API", none: "before history was kept" } as const;
+
+/** A drawing as an image: the renderer's own SVG, shown in an <img> so nothing in it can run. */
+function Drawing({ document, label }: { document: OverlayDocument; label: string }) {
+  // biome-ignore lint/performance/noImgElement: a data: URL of the renderer's SVG; next/image would not optimise it.
+  return <img className={styles.revisionImage} alt={label} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSvg(document))}`} />;
+}
+
+/** Layer names for the ids a comparison lists, from whichever side has the layer. */
+function names(ids: string[], ...documents: OverlayDocument[]): string {
+  return ids.map((id) => documents.flatMap((d) => d.layers).find((layer) => layer.id === id)?.name ?? id).join(", ");
+}
+
+/**
+ * The overlay's history (docs/overlays.md#revision-history): the revisions its
+ * saves replaced, newest first; any of them beside the saved version, with
+ * what changed; and Restore, a new save of that revision with the rev the
+ * editor holds (a save elsewhere in between is a conflict, as for Save).
+ */
+export function HistoryPanel({
+  overlay,
+  saved,
+  dirty,
+  onRestored,
+}: {
+  overlay: OverlayRecord;
+  saved: { rev: number; document: OverlayDocument };
+  dirty: boolean;
+  onRestored: (item: OverlayRecord, rev: number) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<OverlayRevision[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<{ item: OverlayRevisionRecord; comparison: OverlayRevisionComparison } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  // The list follows the saved rev: every save adds the rev it replaced.
+  useEffect(() => {
+    if (!open || saved.rev < 1) return;
+    let current = true;
+    listRevisions(overlay.id, null)
+      .then((result) => {
+        if (!current) return;
+        if (!result.ok) return setMessage(result.message);
+        setItems(result.items);
+        setNextCursor(result.nextCursor);
+      })
+      .catch(() => current && setMessage("The history could not be read: reload the page."));
+    return () => {
+      current = false;
+    };
+  }, [open, overlay.id, saved.rev]);
+
+  const more = () =>
+    startTransition(async () => {
+      if (!nextCursor) return;
+      const result = await listRevisions(overlay.id, nextCursor);
+      if (!result.ok) return setMessage(result.message);
+      setItems((current) => [...(current ?? []), ...result.items]);
+      setNextCursor(result.nextCursor);
+    });
+
+  const view = (rev: number) =>
+    startTransition(async () => {
+      const result = await readRevision({ overlayId: overlay.id, rev, currentRev: saved.rev });
+      if (!result.ok) return setMessage(result.message);
+      setMessage(null);
+      setViewing({ item: result.item, comparison: result.comparison });
+    });
+
+  const restore = (rev: number) =>
+    startTransition(async () => {
+      const result = await restoreRevision({ overlayId: overlay.id, rev, baseRev: saved.rev });
+      if (result.ok) {
+        setViewing(null);
+        setMessage(`Restored rev ${rev}: the overlay is at rev ${result.item.rev}, on stream at once.`);
+        return onRestored(result.item, rev);
+      }
+      setMessage(
+        "conflict" in result ? `Not restored: it was saved elsewhere (now rev ${result.conflict.currentRev}). Load that version first.` : result.message,
+      );
+    });
+
+  return (
+    <section className="panel" aria-labelledby="history-title" data-testid="history-panel">
+      <h2 id="history-title">History</h2>
+      {!open ? (
+        <button type="button" className="button secondary small" onClick={() => setOpen(true)}>
+          Show history
+        </button>
+      ) : items === null ? (
+        <p className="muted">Loading…</p>
+      ) : items.length === 0 ? (
+        <p className="muted">No earlier revisions yet: each save keeps the one it replaces.</p>
+      ) : (
+        <>
+          <ul className={styles.revisionList}>
+            {items.map((item) => (
+              <li key={item.rev} data-testid={`revision-${item.rev}`}>
+                <span>
+                  <strong>rev {item.rev}</strong> · {new Date(item.savedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC · {item.savedBy.name} ·{" "}
+                  {surfaces[item.surface ?? "none"]} · {Math.ceil(item.bytes / 1024)} KiB
+                </span>
+                <button type="button" className="button secondary small" disabled={pending} onClick={() => view(item.rev)}>
+                  Compare rev {item.rev}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {nextCursor ? (
+            <button type="button" className="button secondary small" disabled={pending} onClick={more}>
+              Older revisions
+            </button>
+          ) : null}
+        </>
+      )}
+      {viewing ? (
+        <div className={styles.revisionCompare} data-testid="revision-compare">
+          <figure>
+            <Drawing document={viewing.item.document} label={`rev ${viewing.item.rev}`} />
+            <figcaption>rev {viewing.item.rev}</figcaption>
+          </figure>
+          <figure>
+            <Drawing document={saved.document} label={`rev ${saved.rev}, saved`} />
+            <figcaption>rev {saved.rev} (saved)</figcaption>
+          </figure>
+          <ul className={styles.revisionChanges} aria-label="What changed since then">
+            {(["added", "removed", "moved", "restyled"] as const).map((kind) =>
+              viewing.comparison[kind].length ? (
+                <li key={kind}>
+                  {kind[0]!.toUpperCase() + kind.slice(1)}: {names(viewing.comparison[kind], saved.document, viewing.item.document)}
+                </li>
+              ) : null,
+            )}
+            {(["added", "removed", "moved", "restyled"] as const).every((kind) => viewing.comparison[kind].length === 0) ? <li>No layer changed.</li> : null}
+          </ul>
+          <div className="form-actions">
+            <button type="button" className="button small" disabled={pending || dirty} onClick={() => restore(viewing.item.rev)}>
+              Restore rev {viewing.item.rev}
+            </button>
+            <button type="button" className="button secondary small" onClick={() => setViewing(null)}>
+              Close
+            </button>
+          </div>
+          {dirty ? <p className="hint">Save or undo your changes first: a restore replaces the saved version.</p> : null}
+        </div>
+      ) : null}
+      {message ? (
+        <p className="form-done" role="status">
+          {message}
+        </p>
+      ) : null}
+    </section>
+  );
+}
