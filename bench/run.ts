@@ -11,6 +11,7 @@ import postgres from "postgres";
 import { floodsSuite } from "./suites/floods";
 import { fxSuite } from "./suites/fx";
 import { hostileSuite } from "./suites/hostile";
+import { liveSuite } from "./suites/live";
 import { marketSuite } from "./suites/market";
 import { overlaysSuite } from "./suites/overlays";
 import { pagesSuite } from "./suites/pages";
@@ -26,6 +27,7 @@ const suites: Record<string, typeof pluginsSuite> = {
   market: marketSuite,
   pages: pagesSuite,
   floods: floodsSuite,
+  live: liveSuite,
 };
 
 async function main() {
