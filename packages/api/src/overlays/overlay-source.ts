@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { accounts, overlays } from "@streamkit/db";
 import type { OverlayDocument } from "@streamkit/overlay";
 import { type PlanName, planAtLeast } from "@streamkit/plans";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
 import { accountPlanSql } from "../shared/plan-sql";
 
@@ -47,20 +47,10 @@ export interface BrowserSourceFrame {
 export async function readBrowserSource(deps: AppDeps, token: string): Promise<BrowserSourceFrame | null> {
   const named = readSourceToken(deps.overlaySourceSecrets, token);
   if (!named) return null;
-  const [row] = await deps.db
-    .select({
-      rev: overlays.rev,
-      plan: overlays.plan,
-      canvas: sql<OverlayDocument["canvas"]>`${overlays.document}->'canvas'`,
-      accountPlan: accountPlanSql(deps.now()),
-      suspended: accounts.suspended,
-    })
-    .from(overlays)
-    .innerJoin(accounts, eq(accounts.id, overlays.accountId))
-    .where(and(eq(overlays.id, named.overlayId), eq(overlays.sourceVersion, named.version)));
-  if (!row) return null;
-  const locked = row.suspended || !planAtLeast(row.accountPlan as PlanName, row.plan as PlanName);
-  return { overlayId: named.overlayId, rev: row.rev, locked, canvas: row.canvas };
+  const state = await readSourceState(deps, named.overlayId);
+  // A revoked address has no version; a renewed one has a newer version than the token's.
+  if (!state || state.sourceVersion !== named.version) return null;
+  return { overlayId: named.overlayId, rev: state.rev, locked: state.locked, canvas: state.canvas };
 }
 
 /** An overlay's document as saved now, with its rev (a save may have come since the frame was read); null once deleted. */

@@ -52,10 +52,16 @@ function inputOf(route: RestRoute, url: URL, path: string, body: unknown): unkno
         if (isArray && input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
       }
     }
-    coerceSchema(schema);
+    if (!coerced.has(schema)) {
+      coerceSchema(schema);
+      coerced.add(schema);
+    }
   }
   return input;
 }
+
+/** Schemas already made to coerce (the walk changes them for good, so once each is enough). */
+const coerced = new WeakSet<object>();
 
 /**
  * The query string, each name to its value (or its values when repeated).
