@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { GUIDES_PATH, guide } from "@/lib/server/guides";
 import { ApiReference } from "./api-reference";
 
@@ -11,6 +10,12 @@ export const metadata: Metadata = {
 /** The guides an API user needs beside the reference, in reading order (docs/ in the repository). */
 const apiGuides = ["api", "accounts", "plugins", "payments", "overlays", "market-and-sounds", "exchange-rates", "desktop"];
 
+/*
+ * The guide links are plain anchors, not next/link: Scalar calls
+ * history.replaceState while it starts, and Next's router takes that as a
+ * navigation back to /docs, cancelling a client-side one already under way.
+ * Leaving the page by a document load also drops Scalar's bundle.
+ */
 export default function DocsPage() {
   const guides = apiGuides.flatMap((name) => guide(name) ?? []);
   return (
@@ -21,11 +26,11 @@ export default function DocsPage() {
         <ul>
           {guides.map((page) => (
             <li key={page.name}>
-              <Link href={`${GUIDES_PATH}/${page.name}`}>{page.title}</Link>
+              <a href={`${GUIDES_PATH}/${page.name}`}>{page.title}</a>
             </li>
           ))}
           <li>
-            <Link href={GUIDES_PATH}>All guides</Link>
+            <a href={GUIDES_PATH}>All guides</a>
           </li>
         </ul>
       </nav>
