@@ -1,7 +1,7 @@
 import { overlayDocumentSchema } from "@streamkit/overlay";
 import { z } from "zod";
 import { cursorPaging } from "./limits";
-import { overlayIdSchema } from "./overlays";
+import { draftSchema, overlayIdSchema } from "./overlays";
 import { isoTimestamp } from "./time";
 
 /** An overlay's revision history (docs/overlays.md#revision-history, docs/api.md#overlays): requests and answers. */
@@ -21,6 +21,7 @@ export const overlayRevisionSchema = z
       description: "Where it was saved: `rest` (an API key or the desktop app) or `web` (the website's editor); null for a rev saved before history was kept.",
     }),
     bytes: z.int().min(0).meta({ description: "The document's size as UTF-8 JSON." }),
+    live: z.boolean().meta({ description: "True for the revision the OBS browser source shows (the overlay's liveRev); it is never pruned." }),
   })
   .meta({ id: "OverlayRevision" });
 export type OverlayRevision = z.infer<typeof overlayRevisionSchema>;
@@ -67,4 +68,5 @@ export const restoreOverlayRevisionInputSchema = z.object({
   overlayId: overlayIdSchema,
   rev: revSchema,
   baseRev: z.int().min(1).meta({ description: "The overlay's rev you last saw. Another save in between: 409 conflict with details.currentRev." }),
+  draft: draftSchema,
 });

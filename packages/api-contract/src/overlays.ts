@@ -28,6 +28,12 @@ export const documentInputSchema = z.record(z.string(), z.unknown()).meta({
 
 export const overlayIdSchema = z.uuid("Not an overlay id.");
 
+/** A save that stays off stream until published (docs/overlays.md#drafts-and-live). */
+export const draftSchema = z.boolean().optional().meta({
+  description:
+    "true: save a draft — the rev goes up, the OBS browser source keeps showing liveRev until a publish. Absent or false: the save goes live at once.",
+});
+
 const canvasSchema = z.object({ width: z.int(), height: z.int() });
 
 export const overlaySummarySchema = z
@@ -35,6 +41,10 @@ export const overlaySummarySchema = z
     id: z.uuid(),
     name: z.string(),
     rev: z.int().min(1).meta({ description: "Goes up by one on each successful update; send it back as baseRev." }),
+    liveRev: z.int().min(1).meta({
+      description:
+        "The rev the OBS browser source shows: `rev` after a save that went live, older while a draft is waiting, or any kept rev put back on stream with POST /overlays/{overlayId}/publish.",
+    }),
     locked: z
       .boolean()
       .meta({ description: "True when the account's plan no longer covers this overlay: it cannot be read or edited (403 plan_required), only deleted." }),
@@ -78,6 +88,16 @@ export const updateOverlayInputSchema = z.object({
   baseRev: z.int().min(1).meta({ description: "The rev you last saw. Another save in between: 409 conflict with details.currentRev." }),
   name: overlayNameSchema.optional(),
   document: documentInputSchema.optional(),
+  draft: draftSchema,
+});
+
+export const publishOverlayInputSchema = z.object({
+  overlayId: overlayIdSchema,
+  rev: z.int().min(1).meta({ description: "The rev to put on stream: the current rev, or one still in the history." }),
+  baseLiveRev: z
+    .int()
+    .min(1)
+    .meta({ description: "The liveRev you last saw. Another publish in between: 409 conflict with details.currentLiveRev, nothing moved." }),
 });
 
 export const forkOverlayInputSchema = z.object({

@@ -5,7 +5,19 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { findMigrationsFolder, migrateDatabase, openDatabase } from "../src/client";
-import { accounts } from "../src/schema";
+import { accounts, overlays } from "../src/schema";
+
+/** A folder with the migrations up to the one before `tag`, as a database of an older version has them. */
+function migrationsBefore(tag: string): string {
+  const older = mkdtempSync(join(tmpdir(), "streamkit-migrations-"));
+  cpSync(findMigrationsFolder(), older, { recursive: true });
+  const journalFile = join(older, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(index).toBeGreaterThan(0);
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+  return older;
+}
 
 describe("checked-in migrations", () => {
   it("match the Drizzle schema: generating again produces nothing new", () => {
@@ -34,15 +46,29 @@ describe("checked-in migrations", () => {
     }
   }, 180_000);
 
+  it("put every existing overlay live at its current rev, so nothing on stream changes by upgrading", async () => {
+    const older = migrationsBefore("0012_overlay_live_rev");
+    const handle = await openDatabase({});
+    try {
+      await migrateDatabase(handle, older);
+      const [account] = await handle.db.insert(accounts).values({ name: "Sam" }).returning({ id: accounts.id });
+      await handle.db.execute(sql`insert into overlays (account_id, name, document, rev, plan)
+        values (${account!.id}, 'Saved often', '{}'::jsonb, 7, 'pro'), (${account!.id}, 'New', '{}'::jsonb, 1, 'pro')`);
+      await migrateDatabase(handle);
+      const rows = await handle.db.select({ name: overlays.name, rev: overlays.rev, liveRev: overlays.liveRev }).from(overlays).orderBy(overlays.name);
+      expect(rows).toEqual([
+        { name: "New", rev: 1, liveRev: 1 },
+        { name: "Saved often", rev: 7, liveRev: 7 },
+      ]);
+      // A live rev past the current one cannot be stored.
+      await expect(handle.db.update(overlays).set({ liveRev: 8 })).rejects.toThrow();
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
+
   it("drop the GitHub and Google tokens that older versions kept in auth_identities, keeping the identity", async () => {
-    // The migrations up to the one before, as a database of an older version has them.
-    const older = mkdtempSync(join(tmpdir(), "streamkit-migrations-"));
-    cpSync(findMigrationsFolder(), older, { recursive: true });
-    const journalFile = join(older, "meta", "_journal.json");
-    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-    const dropping = journal.entries.findIndex((entry) => entry.tag === "0010_auth_identities_without_tokens");
-    expect(dropping).toBeGreaterThan(0);
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, dropping) }));
+    const older = migrationsBefore("0010_auth_identities_without_tokens");
     const handle = await openDatabase({});
     try {
       await migrateDatabase(handle, older);

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { accounts, overlays } from "@streamkit/db";
+import { accounts, overlayRevisions, overlays } from "@streamkit/db";
 import type { OverlayDocument } from "@streamkit/overlay";
 import { type PlanName, planAtLeast } from "@streamkit/plans";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
 import { accountPlanSql } from "../shared/plan-sql";
 
@@ -53,13 +53,22 @@ export async function readBrowserSource(deps: AppDeps, token: string): Promise<B
   return { overlayId: named.overlayId, rev: state.rev, locked: state.locked, canvas: state.canvas };
 }
 
-/** An overlay's document as saved now, with its rev (a save may have come since the frame was read); null once deleted. */
+/** The live revision's row in the history, when a draft or a publish has put the current rev off stream. */
+const liveRevision = and(eq(overlayRevisions.overlayId, overlays.id), eq(overlayRevisions.rev, overlays.liveRev));
+/** The document on stream: the history's copy when liveRev is not the current rev (a publish keeps it from being pruned). */
+const liveDocument = sql`coalesce(${overlayRevisions.document}, ${overlays.document})`;
+
+/** The document on stream now, with its rev (a publish may have come since the frame was read); null once deleted. */
 export async function readSourceDocument(deps: AppDeps, overlayId: string): Promise<{ rev: number; document: OverlayDocument } | null> {
-  const [row] = await deps.db.select({ rev: overlays.rev, document: overlays.document }).from(overlays).where(eq(overlays.id, overlayId));
-  return row ? { rev: row.rev, document: row.document as OverlayDocument } : null;
+  const [row] = await deps.db
+    .select({ rev: overlays.liveRev, document: sql<OverlayDocument>`${liveDocument}` })
+    .from(overlays)
+    .leftJoin(overlayRevisions, liveRevision)
+    .where(eq(overlays.id, overlayId));
+  return row ? { rev: row.rev, document: row.document } : null;
 }
 
-/** An overlay as its browser sources' streams follow it: which address version is live (null: revoked), its rev, lock and canvas. */
+/** An overlay as its browser sources' streams follow it: which address version is live (null: revoked), the rev on stream (liveRev), lock and canvas. */
 export interface SourceState {
   accountId: string;
   sourceVersion: number | null;
@@ -74,14 +83,15 @@ export async function readSourceState(deps: AppDeps, overlayId: string): Promise
     .select({
       accountId: overlays.accountId,
       sourceVersion: overlays.sourceVersion,
-      rev: overlays.rev,
+      rev: overlays.liveRev,
       plan: overlays.plan,
-      canvas: sql<OverlayDocument["canvas"]>`${overlays.document}->'canvas'`,
+      canvas: sql<OverlayDocument["canvas"]>`${liveDocument}->'canvas'`,
       accountPlan: accountPlanSql(deps.now()),
       suspended: accounts.suspended,
     })
     .from(overlays)
     .innerJoin(accounts, eq(accounts.id, overlays.accountId))
+    .leftJoin(overlayRevisions, liveRevision)
     .where(eq(overlays.id, overlayId));
   if (!row) return null;
   const locked = row.suspended || !planAtLeast(row.accountPlan as PlanName, row.plan as PlanName);

@@ -24,7 +24,7 @@ import { announceOverlay } from "./source-hub";
  * the same transaction keeps the revision it replaced (revisions.ts).
  */
 
-const isLocked = (row: Pick<Overlay, "plan">, caller: AccountCaller) => !planAtLeast(caller.account.plan, row.plan as PlanName);
+export const isLocked = (row: Pick<Overlay, "plan">, caller: AccountCaller) => !planAtLeast(caller.account.plan, row.plan as PlanName);
 
 function summary(row: Overlay, caller: AccountCaller): OverlaySummary {
   const document = row.document as OverlayDocument;
@@ -32,6 +32,7 @@ function summary(row: Overlay, caller: AccountCaller): OverlaySummary {
     id: row.id,
     name: row.name,
     rev: row.rev,
+    liveRev: row.liveRev,
     locked: isLocked(row, caller),
     requiredPlan: row.plan as PlanName,
     kind: document.kind ?? "overlay",
@@ -49,14 +50,15 @@ export function browserSourceOf(deps: AppDeps, row: Pick<Overlay, "id" | "source
   return { token, url: `${deps.env.PUBLIC_URL}/overlays/source/${token}` };
 }
 
-function record(deps: AppDeps, row: Overlay, caller: AccountCaller): OverlayRecord {
+export function record(deps: AppDeps, row: Overlay, caller: AccountCaller): OverlayRecord {
   return { ...summary(row, caller), document: row.document as OverlayDocument, browserSource: browserSourceOf(deps, row) };
 }
 
-/** The answer's ETag: a new rev or a new browser-source address changes it. */
-export const overlayEtag = (row: Pick<Overlay, "id" | "rev" | "sourceVersion">) => `"${row.id}.${row.rev}.${row.sourceVersion ?? 0}"`;
+/** The answer's ETag: a new rev, a publish or a new browser-source address changes it. */
+export const overlayEtag = (row: Pick<Overlay, "id" | "rev" | "liveRev" | "sourceVersion">) =>
+  `"${row.id}.${row.rev}.${row.liveRev}.${row.sourceVersion ?? 0}"`;
 
-const lockedError = (row: Pick<Overlay, "plan">) =>
+export const lockedError = (row: Pick<Overlay, "plan">) =>
   new AppError("plan_required", `This overlay is locked: it needs the ${plans[row.plan as PlanName].title} plan. You can still delete it.`, {
     requiredPlan: row.plan,
   });
@@ -147,17 +149,26 @@ export async function updateOverlay(
   deps: AppDeps,
   caller: AccountCaller,
   surface: SaveSurface,
-  input: { overlayId: string; baseRev: number; name?: string; document?: unknown },
+  input: { overlayId: string; baseRev: number; name?: string; document?: unknown; draft?: boolean },
 ) {
   if (input.name === undefined && input.document === undefined) throw badRequest("Nothing to update: send name, document or both with baseRev.");
   const document = input.document === undefined ? undefined : parseDocument(input.document);
   await unlockedRow(deps.db, caller, input.overlayId);
-  const saved = await saveKeepingRevision(deps, caller, surface, input, {
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(document !== undefined ? { document } : {}),
-  });
+  const draft = input.draft === true;
+  const saved = await saveKeepingRevision(
+    deps,
+    caller,
+    surface,
+    input,
+    {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(document !== undefined ? { document } : {}),
+    },
+    draft,
+  );
   if (saved) {
-    await announceOverlay(deps, saved.id, saved.rev);
+    // A draft changes nothing on stream: its sources are not woken.
+    if (!draft) await announceOverlay(deps, saved.id, saved.liveRev);
     return { item: record(deps, saved, caller), etag: overlayEtag(saved) };
   }
   // Saved elsewhere since baseRev (or deleted meanwhile): nothing was overwritten.

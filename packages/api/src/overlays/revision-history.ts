@@ -23,13 +23,18 @@ export async function compareOverlayRevisions(deps: AppDeps, caller: AccountCall
   return compareRevisions(deps, await unlockedRow(deps.db, caller, input.overlayId), input.from, input.to);
 }
 
-/** A new save of an old revision's document (the name stays): 409 on a stale baseRev and the replaced rev kept, as any save. */
+/** A new save of an old revision's document (the name stays): 409 on a stale baseRev and the replaced rev kept, as any save; live at once unless `draft`. */
 export async function restoreOverlayRevision(
   deps: AppDeps,
   caller: AccountCaller,
   surface: SaveSurface,
-  input: { overlayId: string; rev: number; baseRev: number },
+  input: { overlayId: string; rev: number; baseRev: number; draft?: boolean },
 ) {
   const old = await readRevision(deps, await unlockedRow(deps.db, caller, input.overlayId), input.rev);
-  return updateOverlay(deps, caller, surface, { overlayId: input.overlayId, baseRev: input.baseRev, document: old.document });
+  return updateOverlay(deps, caller, surface, {
+    overlayId: input.overlayId,
+    baseRev: input.baseRev,
+    document: old.document,
+    ...(input.draft !== undefined ? { draft: input.draft } : {}),
+  });
 }

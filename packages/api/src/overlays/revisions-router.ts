@@ -13,7 +13,7 @@ import { compareOverlayRevisions, overlayRevision, overlayRevisions, restoreOver
 import { accountProcedure } from "../shared/trpc";
 
 const tags = ["Overlays"];
-const retention = `Every successful save (PUT /overlays/{overlayId}, or a restore) keeps the rev it replaced, written in the save's own transaction; the current rev is the overlay itself, not in the history. A save prunes the history to the newest ${overlayRevisionsKept.pro} revisions on ${plans.pro.title}, ${overlayRevisionsKept.ultimate} on ${plans.ultimate.title} (the plan of the account saving). A locked overlay cannot be saved, so its history is kept as it was; overlays saved before history existed start with an empty one.`;
+const retention = `Every successful save (PUT /overlays/{overlayId}, or a restore) keeps the rev it replaced, written in the save's own transaction; the current rev is the overlay itself, not in the history. A save prunes the history to the newest ${overlayRevisionsKept.pro} revisions on ${plans.pro.title}, ${overlayRevisionsKept.ultimate} on ${plans.ultimate.title} (the plan of the account saving). The revision on stream (liveRev, marked \`live: true\`) is never pruned, whatever its age. A locked overlay cannot be saved, so its history is kept as it was; overlays saved before history existed start with an empty one.`;
 const rules =
   "Another account's overlay is 404 not_found; a locked overlay (the account's plan no longer covers it) is 403 plan_required with details.requiredPlan, as reading it.";
 const unknownRev = "A rev not in the history (never saved, pruned, or the current one) is 404 not_found.";
@@ -72,7 +72,7 @@ export const revisionProcedures = {
         path: "/overlays/{overlayId}/revisions/{rev}/restore",
         tags,
         summary: "Restore a revision",
-        description: `A new save of that revision's document (the overlay's name stays), exactly as PUT /overlays/{overlayId} with \`baseRev\`: on success the overlay is at baseRev + 1 and answers as a save does, and the rev it replaced joins the history (the restored revision stays there too). Saved elsewhere since baseRev: 409 conflict with details.currentRev, nothing overwritten. ${unknownRev} A document the current rules refuse is 400 validation_error or 413 payload_too_large, as a save. ${rules} ${retention}`,
+        description: `A new save of that revision's document (the overlay's name stays), exactly as PUT /overlays/{overlayId} with \`baseRev\`: on success the overlay is at baseRev + 1 and answers as a save does, and the rev it replaced joins the history (the restored revision stays there too). Like a save it goes on stream at once, unless \`draft: true\` keeps it off stream until POST /overlays/{overlayId}/publish. Saved elsewhere since baseRev: 409 conflict with details.currentRev, nothing overwritten. ${unknownRev} A document the current rules refuse is 400 validation_error or 413 payload_too_large, as a save. ${rules} ${retention}`,
       },
       rest: {
         auth: "key",

@@ -9,7 +9,7 @@ import {
 import { accounts, type Overlay, overlayRevisions, overlays, type Tx } from "@streamkit/db";
 import type { OverlayDocument } from "@streamkit/overlay";
 import { overlayRevisionsKept } from "@streamkit/plans";
-import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, lt, lte, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AccountCaller, Context } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
@@ -28,7 +28,8 @@ export type SaveSurface = Context["surface"];
  * Saves `changes` over `baseRev` and keeps the replaced revision, all in one
  * transaction; undefined when the overlay is no longer at baseRev. The row is
  * locked at baseRev first, so of two saves on one rev the second waits, then
- * finds the rev gone: the database still decides the race.
+ * finds the rev gone: the database still decides the race. A save goes live
+ * (liveRev follows rev) unless it is a draft.
  */
 export function saveKeepingRevision(
   deps: AppDeps,
@@ -36,6 +37,7 @@ export function saveKeepingRevision(
   surface: SaveSurface,
   target: { overlayId: string; baseRev: number },
   changes: { name?: string; document?: OverlayDocument },
+  draft: boolean,
 ): Promise<Overlay | undefined> {
   return deps.db.transaction(async (tx) => {
     const atBase = and(eq(overlays.id, target.overlayId), eq(overlays.accountId, caller.account.id), eq(overlays.rev, target.baseRev));
@@ -43,7 +45,14 @@ export function saveKeepingRevision(
     if (!replaced) return undefined;
     const [saved] = await tx
       .update(overlays)
-      .set({ ...changes, rev: sql`${overlays.rev} + 1`, updatedAt: deps.now(), savedBy: caller.account.id, savedSurface: surface })
+      .set({
+        ...changes,
+        rev: sql`${overlays.rev} + 1`,
+        ...(draft ? {} : { liveRev: sql`${overlays.rev} + 1` }),
+        updatedAt: deps.now(),
+        savedBy: caller.account.id,
+        savedSurface: surface,
+      })
       .where(atBase)
       .returning();
     if (!saved) return undefined;
@@ -57,13 +66,14 @@ export function saveKeepingRevision(
       surface: replaced.savedSurface,
       bytes: Buffer.byteLength(JSON.stringify(replaced.document)),
     });
-    await prune(tx, replaced.id, overlayRevisionsKept[caller.account.plan]);
+    await prune(tx, saved, overlayRevisionsKept[caller.account.plan]);
     return saved;
   });
 }
 
-/** Drops all but the newest `keep` revisions of one overlay. */
-async function prune(tx: Tx, overlayId: string, keep: number) {
+/** Drops all but the newest `keep` revisions of one overlay, and never the one on stream. */
+async function prune(tx: Tx, overlay: Pick<Overlay, "id" | "liveRev">, keep: number) {
+  const overlayId = overlay.id;
   const oldestDropped = tx
     .select({ rev: overlayRevisions.rev })
     .from(overlayRevisions)
@@ -71,7 +81,9 @@ async function prune(tx: Tx, overlayId: string, keep: number) {
     .orderBy(desc(overlayRevisions.rev))
     .offset(keep)
     .limit(1);
-  await tx.delete(overlayRevisions).where(and(eq(overlayRevisions.overlayId, overlayId), lte(overlayRevisions.rev, sql`(${oldestDropped})`)));
+  await tx
+    .delete(overlayRevisions)
+    .where(and(eq(overlayRevisions.overlayId, overlayId), lte(overlayRevisions.rev, sql`(${oldestDropped})`), ne(overlayRevisions.rev, overlay.liveRev)));
 }
 
 const columns = {
@@ -85,12 +97,13 @@ const columns = {
 
 type Row = { rev: number; savedAt: Date; savedById: string; savedByName: string; surface: string | null; bytes: number };
 
-const summary = (row: Row): OverlayRevision => ({
+const summary = (row: Row, liveRev: number): OverlayRevision => ({
   rev: row.rev,
   savedAt: row.savedAt.toISOString(),
   savedBy: { id: row.savedById, name: row.savedByName },
   surface: row.surface as OverlayRevision["surface"],
   bytes: row.bytes,
+  live: row.rev === liveRev,
 });
 
 /** The overlay's revisions, newest first; `row` is the overlay, already checked to be the caller's and unlocked. */
@@ -104,7 +117,7 @@ export async function listRevisions(deps: AppDeps, row: Overlay, query: z.infer<
     .orderBy(desc(overlayRevisions.rev))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  return { items: page.map(summary), nextCursor: rows.length > query.limit ? encodeRevCursor(page.at(-1)!.rev) : null };
+  return { items: page.map((found) => summary(found, row.liveRev)), nextCursor: rows.length > query.limit ? encodeRevCursor(page.at(-1)!.rev) : null };
 }
 
 const noRevision = (rev: number) =>
@@ -118,11 +131,11 @@ export async function readRevision(deps: AppDeps, row: Overlay, rev: number) {
     .innerJoin(accounts, eq(accounts.id, overlayRevisions.savedBy))
     .where(and(eq(overlayRevisions.overlayId, row.id), eq(overlayRevisions.rev, rev)));
   if (!found) throw noRevision(rev);
-  return { ...summary(found), document: found.document as OverlayDocument };
+  return { ...summary(found, row.liveRev), document: found.document as OverlayDocument };
 }
 
-/** A rev's document: the current one, or one in the history. */
-async function documentAt(deps: AppDeps, row: Overlay, rev: number): Promise<OverlayDocument> {
+/** A rev's document: the current one, or one in the history (404 not_found for any other). */
+export async function documentAt(deps: AppDeps, row: Overlay, rev: number): Promise<OverlayDocument> {
   if (rev === row.rev) return row.document as OverlayDocument;
   const [found] = await deps.db
     .select({ document: overlayRevisions.document })

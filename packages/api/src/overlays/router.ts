@@ -5,6 +5,7 @@ import {
   overlayIdInputSchema,
   overlayListSchema,
   overlayResponseSchema,
+  publishOverlayInputSchema,
   updateOverlayInputSchema,
 } from "@streamkit/api-contract";
 import { DRAWING_BUDGET, OVERLAY_LIMITS } from "@streamkit/overlay";
@@ -13,6 +14,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { createOverlay, deleteOverlay, forkOverlay, getOverlay, listOverlays, renewBrowserSource, revokeBrowserSource, updateOverlay } from "./overlays";
 import { accountProcedure } from "../shared/trpc";
+import { publishOverlay } from "./publish";
 import { revisionProcedures } from "./revisions-router";
 
 const tags = ["Overlays"];
@@ -109,7 +111,7 @@ export const overlaysRouter = {
         path: "/overlays/{overlayId}",
         tags,
         summary: "Save an overlay",
-        description: `Changes the name and/or the document; send \`baseRev\`, the rev you last saw. Decided in one \`UPDATE … WHERE rev = baseRev\`: on success the overlay is at rev + 1 and the rev it replaced is kept in its history (GET /overlays/{overlayId}/revisions); if it was saved elsewhere in between, 409 conflict with details.currentRev and nothing is overwritten (fetch it, re-apply, retry). Only baseRev: 400 bad_request. ${documentRules} ${locked}`,
+        description: `Changes the name and/or the document; send \`baseRev\`, the rev you last saw. Decided in one \`UPDATE … WHERE rev = baseRev\`: on success the overlay is at rev + 1 and the rev it replaced is kept in its history (GET /overlays/{overlayId}/revisions); if it was saved elsewhere in between, 409 conflict with details.currentRev and nothing is overwritten (fetch it, re-apply, retry). The save goes on stream at once (liveRev = rev), unless \`draft: true\`: then the OBS browser source keeps showing liveRev until POST /overlays/{overlayId}/publish. Only baseRev (with or without draft): 400 bad_request. ${documentRules} ${locked}`,
       },
       rest: {
         auth: "key",
@@ -172,6 +174,25 @@ export const overlaysRouter = {
     .input(overlayIdInputSchema)
     .output(overlayResponseSchema)
     .mutation(({ ctx, input }) => revokeBrowserSource(ctx.deps, ctx.caller, input.overlayId)),
+
+  publish: accountProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/overlays/{overlayId}/publish",
+        tags,
+        summary: "Put a revision on stream",
+        description: `Moves liveRev, the rev every OBS browser source of this overlay shows, to \`rev\`: the current rev (a draft going live) or any rev still in the history (going back to an older one). Nothing is saved: rev and the history stay as they are, and the revision on stream is never pruned. Open sources show it at once. Send \`baseLiveRev\`, the liveRev you last saw: if another publish or a live save moved it in between, 409 conflict with details.currentLiveRev and details.currentRev, nothing moved. A rev that is neither current nor kept: 404 not_found. Publishing the rev already live answers the overlay unchanged. ${locked}`,
+      },
+      rest: { auth: "key", scope: "inventory:write", entitlement: "overlays", errors: ["not_found", "conflict"] },
+    })
+    .input(publishOverlayInputSchema)
+    .output(overlayResponseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { item, etag } = await publishOverlay(ctx.deps, ctx.caller, input);
+      ctx.res.headers.ETag = etag;
+      return { item };
+    }),
 
   ...revisionProcedures,
 } satisfies TRPCRouterRecord;

@@ -136,6 +136,13 @@ export const securityContract: Record<string, ContractEntry> = {
     url: (f) => `/overlays/${f.othersOverlay}/browser-source`,
     othersResource: (f) => `/overlays/${f.othersOverlay}/browser-source`,
   },
+  // docs/overlays.md#drafts-and-live: publishing moves what is on stream, so it needs what a save needs.
+  "POST /overlays/{overlayId}/publish": {
+    requires: { auth: "key", scope: "inventory:write", entitlement: "overlays", plan: "pro" },
+    url: (f) => `/overlays/${f.othersOverlay}/publish`,
+    body: { rev: 1, baseLiveRev: 1 },
+    othersResource: (f) => `/overlays/${f.othersOverlay}/publish`,
+  },
   // docs/overlays.md#revision-history: reading the history as reading an overlay (the scope); restoring is a save (Pro or Ultimate).
   "GET /overlays/{overlayId}/revisions": {
     requires: { auth: "key", scope: "inventory:write" },

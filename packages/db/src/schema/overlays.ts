@@ -49,6 +49,8 @@ export const overlays = pgTable(
     name: text("name").notNull(),
     document: jsonb("document").notNull(),
     rev: integer("rev").notNull().default(1),
+    /** The rev the OBS browser source shows (docs/overlays.md#drafts-and-live): the current rev, or one kept in the history. A draft save leaves it; a publish moves it. */
+    liveRev: integer("live_rev").notNull().default(1),
     plan: text("plan").notNull(),
     /** The predefined overlay this one was forked from. */
     forkedFrom: text("forked_from"),
@@ -66,6 +68,7 @@ export const overlays = pgTable(
     index("overlays_account_created_idx").on(t.accountId, t.createdAt, t.id),
     check("overlays_plan_check", sql`${t.plan} in ('pro', 'ultimate')`),
     check("overlays_saved_surface_check", sql`${t.savedSurface} in ('rest', 'web')`),
+    check("overlays_live_rev_check", sql`${t.liveRev} between 1 and ${t.rev}`),
   ],
 );
 

@@ -78,9 +78,9 @@ describe("the history a save keeps", () => {
     const savedBy = { id: sam.account.id, name: "Sam Streamer" };
     expect(body).toEqual({
       items: [
-        { rev: 3, savedAt: expect.any(String), savedBy, surface: "web", bytes: bytesOf(third) },
-        { rev: 2, savedAt: secondAt, savedBy, surface: "rest", bytes: bytesOf(second) },
-        { rev: 1, savedAt: createdAt, savedBy, surface: "rest", bytes: bytesOf(documentOf()) },
+        { rev: 3, savedAt: expect.any(String), savedBy, surface: "web", bytes: bytesOf(third), live: false },
+        { rev: 2, savedAt: secondAt, savedBy, surface: "rest", bytes: bytesOf(second), live: false },
+        { rev: 1, savedAt: createdAt, savedBy, surface: "rest", bytes: bytesOf(documentOf()), live: false },
       ],
       nextCursor: null,
     });
