@@ -50,7 +50,7 @@ test("a Pro account copies an overlay from the catalogue; Ultimate designs ask f
   await expect(page.getByTestId("my-overlay").filter({ hasText: "My lower third" })).toContainText("from the catalogue");
 });
 
-test("create, edit, save; a second tab saves first; the conflict keeps the edits, which are re-applied and saved; OBS follows without reloading", async ({
+test("create, edit, save a draft, publish; a second tab saves first; the conflict keeps the edits, which are re-applied and published; OBS follows without reloading", async ({
   page,
   context,
 }) => {
@@ -95,8 +95,13 @@ test("create, edit, save; a second tab saves first; the conflict keeps the edits
   await expect(frameX).toHaveValue(String(dragged + 10));
   await expect(page.getByTestId("save-state")).toHaveText("Unsaved changes");
 
+  // Save keeps a draft: OBS stays on rev 1 until Publish.
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
+  await expect(page.getByTestId("live-state")).toHaveText("On stream: rev 1 · not published yet");
+  await expect(obs.locator("#stage svg text")).toHaveCount(0);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByTestId("live-state")).toHaveText("On stream: rev 2");
   await expect(obs.locator("#stage svg text")).toHaveText("Hello stream");
   const feeds = obsRequests.filter((path) => path.startsWith("/api/overlay-source/"));
   expect(feeds.length).toBeGreaterThan(0);
@@ -123,8 +128,10 @@ test("create, edit, save; a second tab saves first; the conflict keeps the edits
   // Both: the other tab's shape and this tab's text.
   await expect(page.getByTestId("layer-row")).toHaveCount(2);
   await expect(page.getByRole("button", { name: "Shape 1 Shape" })).toBeVisible();
-  await page.getByRole("button", { name: "Save" }).click();
+  // Publish with changes: saved and on stream in one step.
+  await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 4");
+  await expect(page.getByTestId("live-state")).toHaveText("On stream: rev 4");
 
   // OBS shows it without a reload (the same page object, never navigated again).
   await expect(obs.locator("#stage svg text")).toHaveText("Starting in 5 minutes", { timeout: 5_000 });
@@ -227,7 +234,7 @@ test("without EventSource the OBS page polls the feed, and still shows a save wi
 
   await page.getByRole("button", { name: "Add text" }).click();
   await page.getByLabel("Text", { exact: true }).fill("Polled hello");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
   await expect(obs.locator("#stage svg text")).toHaveText("Polled hello");
   const feeds = obsRequests.filter((path) => path.startsWith("/api/overlay-source/"));
@@ -256,14 +263,14 @@ test("an OBS page whose event stream never opens (the browser out of connections
 
   await page.getByRole("button", { name: "Add text" }).click();
   await page.getByLabel("Text", { exact: true }).fill("Polled anyway");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
   // The stream gives way after 10 s, then the feed is polled every 5 s.
   await expect(obs.locator("#stage svg text")).toHaveText("Polled anyway", { timeout: 30_000 });
   expect(polls.length).toBeGreaterThan(0);
 });
 
-test("the editor's history: each save keeps the one it replaced; compare a revision beside the saved one, restore it, and OBS shows it without reloading", async ({
+test("the editor's history: each save keeps the one it replaced; compare a revision beside the saved one, restore it as a draft, publish it, put an older one back on stream; OBS follows without reloading", async ({
   page,
   context,
 }) => {
@@ -279,7 +286,7 @@ test("the editor's history: each save keeps the one it replaced; compare a revis
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
   await page.getByLabel("Text", { exact: true }).fill("Second words");
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 3");
 
   const obs = await context.newPage();
@@ -298,10 +305,22 @@ test("the editor's history: each save keeps the one it replaced; compare a revis
   await expect(compare.getByRole("img", { name: "rev 3, saved" })).toBeVisible();
   await expect(compare.getByRole("list", { name: "What changed since then" })).toContainText("Restyled: Text 1");
 
+  // A restore is a draft: OBS keeps rev 3 until Publish.
   await compare.getByRole("button", { name: "Restore rev 2" }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 4");
+  await expect(page.getByTestId("live-state")).toHaveText("On stream: rev 3 · not published yet");
   await expect(page.getByLabel("Text", { exact: true })).toHaveCount(0);
+  await expect(obs.locator("#stage svg text")).toHaveText("Second words");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByTestId("live-state")).toHaveText("On stream: rev 4");
   await expect(obs.locator("#stage svg text")).toHaveText("First words");
   // The restore kept the rev it replaced: rev 3 is in the history now.
   await expect(history.getByTestId("revision-3")).toBeVisible();
+
+  // Going back to an older revision on stream is one click, and the editor keeps its draft.
+  await history.getByRole("button", { name: "Put rev 3 on stream" }).click();
+  await expect(page.getByTestId("live-state")).toHaveText("On stream: rev 3 · not published yet");
+  await expect(history.getByTestId("revision-3")).toContainText("on stream");
+  await expect(obs.locator("#stage svg text")).toHaveText("Second words");
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 4");
 });

@@ -332,6 +332,7 @@ test.describe("actions given what the site's pages never send", () => {
     await expectWrongCall(await call("saveOverlay", ["x"]));
     await expectWrongCall(await call("saveOverlay", [null]));
     await expectWrongCall(await call("loadOverlay", [{ overlayId: "x" }]));
+    await expectWrongCall(await call("publishOverlay", [{ overlayId: "0b9c4a9e-2f1d-4c55-9d3a-3b6f2c1e8a70", rev: "latest", baseLiveRev: 1 }]));
     await expectWrongCall(await call("changeBrowserSource", ["0b9c4a9e-2f1d-4c55-9d3a-3b6f2c1e8a70", "explode"]));
     // Still signed in: nothing ran.
     await page.goto("/account");

@@ -16,6 +16,7 @@ import {
   type OverlayRevisionRecord,
   overlayIdSchema,
   overlayNameSchema,
+  publishOverlayInputSchema,
   restoreOverlayRevisionInputSchema,
   updateOverlayInputSchema,
 } from "@streamkit/api-contract";
@@ -95,8 +96,14 @@ export type SaveResult =
   | { ok: false; problems: { path: string; message: string }[]; message: string }
   | { ok: false; message: string };
 
-/** The editor's Save: the name and document with the rev it started from; a save elsewhere in between is a conflict, nothing overwritten. */
-export async function saveOverlay(input: { overlayId: string; baseRev: number; name: string; document: Record<string, unknown> }): Promise<SaveResult> {
+/** The editor's Save: the name and document with the rev it started from (a draft: Publish puts it on stream); a save elsewhere in between is a conflict, nothing overwritten. */
+export async function saveOverlay(input: {
+  overlayId: string;
+  baseRev: number;
+  name: string;
+  document: Record<string, unknown>;
+  draft: boolean;
+}): Promise<SaveResult> {
   // The API's own schema, so a call the editor never makes is refused in the editor's terms before anything runs.
   const checked = checkArgument(updateOverlayInputSchema, input);
   if (!checked.ok) return { ok: false, problems: checked.problems, message: WRONG_CALL };
@@ -187,8 +194,8 @@ export async function readRevision(input: { overlayId: string; rev: number; curr
 
 const revisionView = z.object({ overlayId: overlayIdSchema, rev: z.int().min(1), currentRev: z.int().min(1) });
 
-/** "Restore": a new save of that revision's document with the rev the editor holds; a save elsewhere in between is a conflict. */
-export async function restoreRevision(input: { overlayId: string; rev: number; baseRev: number }): Promise<SaveResult> {
+/** "Restore": a new save (a draft, like the editor's) of that revision's document with the rev the editor holds; a save elsewhere in between is a conflict. */
+export async function restoreRevision(input: { overlayId: string; rev: number; baseRev: number; draft: boolean }): Promise<SaveResult> {
   const checked = checkArgument(restoreOverlayRevisionInputSchema, input);
   if (!checked.ok) return { ok: false, problems: checked.problems, message: WRONG_CALL };
   try {
@@ -201,6 +208,30 @@ export async function restoreRevision(input: { overlayId: string; rev: number; b
     const details = known.details as { currentRev?: number } | undefined;
     if (known.code === "conflict" && details && typeof details.currentRev === "number") {
       return { ok: false, conflict: { currentRev: details.currentRev }, message: known.message };
+    }
+    return { ok: false, message: known.message };
+  }
+}
+
+export type PublishResult =
+  | { ok: true; item: OverlayRecord }
+  | { ok: false; conflict: { currentLiveRev: number; currentRev: number }; message: string }
+  | { ok: false; message: string };
+
+/** "Publish" and "Put on stream": moves what OBS shows to `rev` over the live rev the editor holds; a publish elsewhere in between is a conflict. */
+export async function publishOverlay(input: { overlayId: string; rev: number; baseLiveRev: number }): Promise<PublishResult> {
+  const checked = checkArgument(publishOverlayInputSchema, input);
+  if (!checked.ok) return { ok: false, message: WRONG_CALL };
+  try {
+    const { item } = await (await api()).overlays.publish(checked.value);
+    revalidatePath("/overlays");
+    return { ok: true, item };
+  } catch (error) {
+    const known = domainError(error);
+    if (!known) throw error;
+    const details = known.details as { currentLiveRev?: number; currentRev?: number } | undefined;
+    if (known.code === "conflict" && typeof details?.currentLiveRev === "number" && typeof details.currentRev === "number") {
+      return { ok: false, conflict: { currentLiveRev: details.currentLiveRev, currentRev: details.currentRev }, message: known.message };
     }
     return { ok: false, message: known.message };
   }

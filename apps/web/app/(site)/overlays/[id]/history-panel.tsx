@@ -22,19 +22,23 @@ function names(ids: string[], ...documents: OverlayDocument[]): string {
 /**
  * The overlay's history (docs/overlays.md#revision-history): the revisions its
  * saves replaced, newest first; any of them beside the saved version, with
- * what changed; and Restore, a new save of that revision with the rev the
- * editor holds (a save elsewhere in between is a conflict, as for Save).
+ * what changed; Restore, a new save (a draft) of that revision with the rev
+ * the editor holds (a save elsewhere in between is a conflict, as for Save);
+ * and "Put on stream", a publish of that revision as it is (docs/overlays.md#drafts-and-live).
  */
 export function HistoryPanel({
   overlay,
   saved,
   dirty,
   onRestored,
+  onPublish,
 }: {
   overlay: OverlayRecord;
   saved: { rev: number; document: OverlayDocument };
   dirty: boolean;
   onRestored: (item: OverlayRecord, rev: number) => void;
+  /** Puts a revision on stream; false when refused (the editor says why). */
+  onPublish: (rev: number) => Promise<boolean>;
 }) {
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<OverlayRevision[] | null>(null);
@@ -79,15 +83,20 @@ export function HistoryPanel({
 
   const restore = (rev: number) =>
     startTransition(async () => {
-      const result = await restoreRevision({ overlayId: overlay.id, rev, baseRev: saved.rev });
+      const result = await restoreRevision({ overlayId: overlay.id, rev, baseRev: saved.rev, draft: true });
       if (result.ok) {
         setViewing(null);
-        setMessage(`Restored rev ${rev}: the overlay is at rev ${result.item.rev}, on stream at once.`);
+        setMessage(`Restored rev ${rev} as a draft: the overlay is at rev ${result.item.rev}. Publish to put it on stream.`);
         return onRestored(result.item, rev);
       }
       setMessage(
         "conflict" in result ? `Not restored: it was saved elsewhere (now rev ${result.conflict.currentRev}). Load that version first.` : result.message,
       );
+    });
+
+  const putOnStream = (rev: number) =>
+    startTransition(async () => {
+      if (await onPublish(rev)) setMessage(`Rev ${rev} is on stream; the editor still holds rev ${saved.rev}.`);
     });
 
   return (
@@ -109,10 +118,16 @@ export function HistoryPanel({
                 <span>
                   <strong>rev {item.rev}</strong> · {new Date(item.savedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC · {item.savedBy.name} ·{" "}
                   {surfaces[item.surface ?? "none"]} · {Math.ceil(item.bytes / 1024)} KiB
+                  {item.rev === overlay.liveRev ? <strong className={styles.liveBadge}> · on stream</strong> : null}
                 </span>
                 <button type="button" className="button secondary small" disabled={pending} onClick={() => view(item.rev)}>
                   Compare rev {item.rev}
                 </button>
+                {item.rev === overlay.liveRev ? null : (
+                  <button type="button" className="button secondary small" disabled={pending} onClick={() => putOnStream(item.rev)}>
+                    Put rev {item.rev} on stream
+                  </button>
+                )}
               </li>
             ))}
           </ul>

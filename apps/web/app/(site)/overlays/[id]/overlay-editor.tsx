@@ -3,7 +3,7 @@
 import type { OverlayRecord } from "@streamkit/api-contract";
 import { addLayer, canvasPresets, type NewLayerType, type OverlayDocument, overlayDocumentSchema, reapplyChanges, setCanvas } from "@streamkit/overlay";
 import { useEffect, useState, useTransition } from "react";
-import { loadOverlay, saveOverlay } from "@/lib/server/overlay-actions";
+import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-actions";
 import { BrowserSourcePanel } from "./browser-source-panel";
 import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
@@ -24,7 +24,9 @@ interface Base {
 
 /**
  * The overlay editor: the canvas, the layers, the selected layer's
- * properties, undo and redo, and Save with the rev it started from. When
+ * properties, undo and redo, and Save with the rev it started from. Save
+ * keeps a draft off stream; Publish puts it on stream (saving first when
+ * there are changes), docs/overlays.md#drafts-and-live. When
  * someone saved elsewhere in between, the save is refused (409) and nothing
  * typed here is lost: "Load the newer version and re-apply my changes" puts
  * these changes on top of the newer version, to check and save. Leaving with
@@ -93,7 +95,8 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
     setSelectedId(added.id);
   }
 
-  function save() {
+  /** Save (a draft) or, with `live`, save and put on stream in the same step. */
+  function save(live = false) {
     const checked = overlayDocumentSchema.safeParse(document);
     if (!checked.success) {
       setProblems(checked.error.issues.map((issue) => ({ path: ["document", ...issue.path].join("."), message: issue.message })));
@@ -101,13 +104,16 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
       return;
     }
     startSaving(async () => {
-      const result = await saveOverlay({ overlayId: record.id, baseRev: base.rev, name, document });
+      const result = await saveOverlay({ overlayId: record.id, baseRev: base.rev, name, document, draft: !live });
       if (result.ok) {
         setRecord(result.item);
         setBase({ rev: result.item.rev, name: result.item.name, document: result.item.document });
         setProblems([]);
         setConflict(null);
-        setStatus({ kind: "saved", text: `Saved: rev ${result.item.rev}.` });
+        setStatus({
+          kind: "saved",
+          text: live ? `Saved and published: rev ${result.item.rev} is on stream.` : `Saved as a draft: rev ${result.item.rev}. Publish to put it on stream.`,
+        });
         return;
       }
       if ("conflict" in result) {
@@ -120,6 +126,31 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
     });
   }
 
+  /** Publish: the changes saved and live at once, or the saved draft put on stream over the live rev the editor knows. */
+  function publish() {
+    if (dirty) return save(true);
+    startSaving(async () => {
+      const result = await published(await publishOverlay({ overlayId: record.id, rev: base.rev, baseLiveRev: record.liveRev }));
+      if (result) setStatus({ kind: "saved", text: `Published: rev ${base.rev} is on stream.` });
+    });
+  }
+
+  /** The outcome of a publish (the button or the history's "Put on stream"): the record on success, else the reason on the page. */
+  async function published(result: Awaited<ReturnType<typeof publishOverlay>>): Promise<boolean> {
+    if (result.ok) {
+      setRecord(result.item);
+      return true;
+    }
+    if ("conflict" in result) {
+      const { currentLiveRev } = result.conflict;
+      setRecord((current) => ({ ...current, liveRev: currentLiveRev }));
+      setStatus({ kind: "error", text: `Not published: it was published elsewhere, and rev ${currentLiveRev} is on stream now. Check, then publish again.` });
+      return false;
+    }
+    setStatus({ kind: "error", text: `Not published: ${result.message}` });
+    return false;
+  }
+
   /** A restore is a save made by the history panel: the editor takes the new saved version as if it had loaded it. */
   function restored(item: OverlayRecord, rev: number) {
     setRecord(item);
@@ -129,7 +160,7 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
     history.reset(item.document);
     setName(item.name);
     setSelectedId(null);
-    setStatus({ kind: "saved", text: `Restored rev ${rev} as rev ${item.rev}.` });
+    setStatus({ kind: "saved", text: `Restored rev ${rev} as a draft, rev ${item.rev}. Publish to put it on stream.` });
   }
 
   function loadNewer(keepMine: boolean) {
@@ -204,12 +235,18 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
           <button type="button" className="button secondary small" disabled={!history.canRedo} onClick={history.redo} aria-keyshortcuts="Control+Shift+Z">
             Redo
           </button>
-          <button type="button" className="button small" disabled={saving || !dirty || conflict !== null} onClick={save}>
+          <button type="button" className="button secondary small" disabled={saving || !dirty || conflict !== null} onClick={() => save()}>
             {saving ? "Saving…" : "Save"}
+          </button>
+          <button type="button" className="button small" disabled={saving || conflict !== null || (!dirty && record.liveRev === base.rev)} onClick={publish}>
+            Publish
           </button>
         </div>
         <p className={styles.saveState} aria-live="polite" data-testid="save-state">
           {dirty ? "Unsaved changes" : `Saved · rev ${base.rev}`}
+        </p>
+        <p className={styles.saveState} aria-live="polite" data-testid="live-state">
+          {record.liveRev === base.rev && !dirty ? `On stream: rev ${record.liveRev}` : `On stream: rev ${record.liveRev} · not published yet`}
         </p>
       </div>
 
@@ -262,7 +299,17 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
             {selected ? <LayerProperties document={document} layer={selected} onChange={apply} /> : <p className="muted">Select a layer to change it.</p>}
           </section>
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
-          <HistoryPanel overlay={record} saved={base} dirty={dirty} onRestored={restored} />
+          <HistoryPanel
+            overlay={record}
+            saved={base}
+            dirty={dirty}
+            onRestored={restored}
+            onPublish={async (rev) => {
+              const ok = await published(await publishOverlay({ overlayId: record.id, rev, baseLiveRev: record.liveRev }));
+              if (ok) setStatus({ kind: "saved", text: `Rev ${rev} is on stream.` });
+              return ok;
+            }}
+          />
         </div>
       </div>
     </div>
