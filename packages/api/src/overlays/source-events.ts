@@ -3,11 +3,14 @@ import { AppError } from "@streamkit/api-contract";
 import type { RawRoute } from "../rest/raw";
 import type { AppDeps } from "../shared/deps";
 import { sourceDrawing } from "./drawings";
+import { Heartbeats } from "./heartbeats";
 import { readSourceState, readSourceToken, type SourceState } from "./overlay-source";
 import { sourceHub } from "./source-hub";
 
 /** The stream's pacing: a comment every heartbeat keeps proxies from closing it as idle; `retry` is the reconnection delay advised to EventSource. */
 export const SOURCE_EVENTS = { heartbeatMs: 25_000, retryMs: 3_000, maxBufferedBytes: 4 * 1024 * 1024 };
+
+const heartbeats = new Heartbeats(SOURCE_EVENTS.heartbeatMs);
 
 /** A frame's event id: the rev, with `.locked` for the blank frame of a locked overlay (a lock keeps the rev). */
 const frameId = (rev: number, locked: boolean) => (locked ? `${rev}.locked` : String(rev));
@@ -44,10 +47,10 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
       done(error);
     },
   });
-  let heartbeat: NodeJS.Timeout | undefined;
+  let stopBeating = () => {};
   function stop() {
     ended = true;
-    clearInterval(heartbeat);
+    stopBeating();
     forget();
   }
   function write(text: string) {
@@ -99,8 +102,7 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
   watcher.accountId = state0.accountId;
   // A read of the hub failed meanwhile: the stream has ended already, its client reconnects.
   if (ended) return stream;
-  heartbeat = setInterval(() => write(": heartbeat\n\n"), SOURCE_EVENTS.heartbeatMs);
-  heartbeat.unref();
+  stopBeating = heartbeats.add(() => write(": heartbeat\n\n"));
   write(`retry: ${SOURCE_EVENTS.retryMs}\n\n`);
   queue(state0);
   ready = true;
