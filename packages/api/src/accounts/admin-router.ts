@@ -11,7 +11,6 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { accountTotals, changeAccount, findAccounts } from "./operator-accounts";
 import { staffProcedure } from "../shared/trpc";
-import { announceAccount } from "../overlays";
 
 /**
  * /admin/accounts: the same changes as the operator CLI's `account set-plan`,
@@ -30,12 +29,8 @@ export const adminAccountsRouter = {
   setPlan: staffProcedure
     .input(setAccountPlanInputSchema)
     .output(adminAccountSchema)
-    .mutation(async ({ ctx, input }) => {
-      const account = await changeAccount(ctx.deps.db, { id: input.id }, { plan: input.plan }, ctx.caller.account.id);
-      // Its overlays' open browser sources lock or unlock at once.
-      await announceAccount(ctx.deps, account.id);
-      return account;
-    }),
+    // Its overlays' open browser sources lock or unlock at once: the database announces it (migration 0013).
+    .mutation(({ ctx, input }) => changeAccount(ctx.deps.db, { id: input.id }, { plan: input.plan }, ctx.caller.account.id)),
   setStaff: staffProcedure
     .input(setAccountStaffInputSchema)
     .output(adminAccountSchema)
@@ -43,10 +38,5 @@ export const adminAccountsRouter = {
   setSuspended: staffProcedure
     .input(setAccountSuspendedInputSchema)
     .output(adminAccountSchema)
-    .mutation(async ({ ctx, input }) => {
-      const account = await changeAccount(ctx.deps.db, { id: input.id }, { suspended: input.suspended }, ctx.caller.account.id);
-      // Its overlays' open browser sources lock or unlock at once.
-      await announceAccount(ctx.deps, account.id);
-      return account;
-    }),
+    .mutation(({ ctx, input }) => changeAccount(ctx.deps.db, { id: input.id }, { suspended: input.suspended }, ctx.caller.account.id)),
 } satisfies TRPCRouterRecord;

@@ -13,7 +13,6 @@ import { AppError } from "@streamkit/api-contract";
 import { createAccount, findAccountByEmail } from "../accounts";
 import { createApiKey, revokeApiKey } from "../accounts";
 import { changeAccount } from "../accounts";
-import { announceAccount } from "../overlays";
 import { reviewPriceRequest } from "../plugins";
 import { listReleases, publishRelease, withdrawRelease } from "../updater";
 import { soundCommands } from "../sounds";
@@ -75,7 +74,6 @@ export const commands: Record<string, Command> = {
     required: ["email", "plan"],
     async run(deps, flags) {
       const account = await changeAccount(deps.db, { email: email(flags.email) }, { plan: plan(flags.plan) }, null);
-      await announceAccount(deps, account.id);
       return { id: account.id, email: account.email, plan: account.plan };
     },
   },
@@ -94,7 +92,6 @@ export const commands: Record<string, Command> = {
     required: ["email"],
     async run(deps, flags) {
       const account = await changeAccount(deps.db, { email: email(flags.email) }, { suspended: true }, null);
-      await announceAccount(deps, account.id);
       return { id: account.id, email: account.email, suspended: account.suspended };
     },
   },
@@ -104,7 +101,6 @@ export const commands: Record<string, Command> = {
     required: ["email"],
     async run(deps, flags) {
       const account = await changeAccount(deps.db, { email: email(flags.email) }, { suspended: false }, null);
-      await announceAccount(deps, account.id);
       return { id: account.id, email: account.email, suspended: account.suspended };
     },
   },

@@ -4,4 +4,3 @@ export { syncPredefinedCatalogue } from "./catalog";
 export { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute, previewImageResult } from "./raw-routes";
 export { overlaysRouter } from "./router";
 export { browserSourceEventsRoute } from "./source-events";
-export { announceAccount } from "./source-hub";

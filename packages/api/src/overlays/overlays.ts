@@ -185,8 +185,8 @@ export async function deleteOverlay(deps: AppDeps, caller: AccountCaller, overla
     .delete(overlays)
     .where(and(eq(overlays.id, overlayId), eq(overlays.accountId, caller.account.id)))
     .returning({ id: overlays.id });
+  // Its open browser sources end: the database announces a deleted overlay, by the streamer or with its account (migration 0013).
   if (deleted.length === 0) throw notFound("No such overlay of yours.");
-  await announceOverlay(deps, overlayId);
 }
 
 /** A new browser-source address (a version never issued before); the previous one stops working. */

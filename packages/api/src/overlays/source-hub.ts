@@ -10,19 +10,18 @@ import { readSourceState, type SourceState } from "./overlay-source";
  * and process, shared by every stream of the overlay; a stream with nothing
  * changing costs no statement.
  */
-export const SOURCE_CHANNEL = "overlay_source";
+export const SOURCE_CHANNEL = "overlay_source"; // also named by the triggers of migration 0013
 
-/** `overlay`: that overlay changed (a save, a delete, its address); `account`: every overlay of the account may have (a plan, a suspension). */
+/**
+ * `overlay`: that overlay changed (a save, a publish, its address; a delete, sent by the database);
+ * `account`: every overlay of the account may have (a plan, a subscription, a suspension: sent by the
+ * database's triggers, migration 0013, whichever process or tool made the change).
+ */
 type Notice = { overlay: string; rev?: number } | { account: string };
 
 /** Tells every process's open browser sources of an overlay to look again; never fails the change it follows. */
 export function announceOverlay(deps: AppDeps, overlayId: string, rev?: number): Promise<void> {
   return announce(deps, rev === undefined ? { overlay: overlayId } : { overlay: overlayId, rev });
-}
-
-/** The same for every overlay of an account: its plan or suspension moved, so their locks may have. */
-export function announceAccount(deps: AppDeps, accountId: string): Promise<void> {
-  return announce(deps, { account: accountId });
 }
 
 async function announce(deps: AppDeps, notice: Notice): Promise<void> {

@@ -7,10 +7,13 @@
 import { accounts } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteAccount } from "../../../src/accounts/account-settings";
 import { runAdminCommand } from "../../../src/admin/commands";
 import { createTestApp, type TestApp } from "../../support/app";
+import { webCaller } from "../../support/commerce";
 import { eventStream } from "../../support/event-stream";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
+import { billing, subscribe, subscriber } from "../../support/subscriptions";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -148,6 +151,46 @@ describe("the browser source's event stream", () => {
     await runAdminCommand(app.deps, ["account", "set-plan", "--email", overlay.account.email!, "--plan", "free"]);
     expect((await events.next())!.id).toBe("1.locked");
     await events.close();
+  });
+
+  it("a plan that billing changes — a refund ending the subscription, a complimentary plan, a new subscription — locks and unlocks the open stream at once", async () => {
+    const email = `subscriber-${Date.now()}@test.example`;
+    const sub = await subscriber(app, { email });
+    await subscribe(sub, "pro");
+    const { key } = await insertKey(app.deps.db, sub.id, { scopes: ["inventory:write"] });
+    const created = await app.request("/overlays", {
+      method: "POST",
+      headers: { ...bearer(key), "content-type": "application/json" },
+      body: JSON.stringify({ name: "Paid for", document: documentOf("Subscribed") }),
+    });
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()).item.browserSource;
+    const events = eventStream(await open(token));
+    expect((await events.next())!.id).toBe("1");
+
+    // Billing's own code, which announces nothing: the database's triggers do.
+    const payment = (await billing(sub)).payments[0];
+    await runAdminCommand(app.deps, ["subscription", "refund", "--payment", payment.id]);
+    expect((await events.next())!.id).toBe("1.locked");
+    await runAdminCommand(app.deps, ["plan", "grant", "--email", email, "--plan", "pro", "--until", new Date(Date.now() + 86_400_000).toISOString()]);
+    expect((await events.next())!.id).toBe("1");
+    await runAdminCommand(app.deps, ["plan", "revoke", "--email", email]);
+    expect((await events.next())!.id).toBe("1.locked");
+    await subscribe(sub, "pro");
+    const back = (await events.next())!;
+    expect(back.id).toBe("1");
+    expect(JSON.parse(back.data).svg).toContain(">Subscribed</tspan>");
+    await events.close();
+  });
+
+  it("an account deleted ends its overlays' streams with `deleted`", async () => {
+    const overlay = await overlayOf();
+    const events = eventStream(await open(overlay.token));
+    expect((await events.next())!.id).toBe("1");
+    const caller = await webCaller(app, overlay.account.id);
+    await deleteAccount(app.deps, caller, { confirmation: caller.account.email! });
+    expect(await events.next()).toMatchObject({ event: "deleted" });
+    expect(await events.next()).toBeNull();
   });
 
   it("an unknown, forged or malformed address is 404 in the error envelope", async () => {
