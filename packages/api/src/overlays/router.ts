@@ -14,6 +14,7 @@ import { z } from "zod";
 import { createOverlay, deleteOverlay, forkOverlay, getOverlay, listOverlays, renewBrowserSource, revokeBrowserSource, updateOverlay } from "./overlays";
 import { accountProcedure } from "../shared/trpc";
 import { revisionProcedures } from "./revisions-router";
+import { testAlertProcedures } from "./test-alerts-router";
 
 const tags = ["Overlays"];
 const limits = `Pro holds at most ${plans.pro.entitlements.overlays} overlays, Ultimate ${plans.ultimate.entitlements.overlays} (403 limit_reached with details.limit, decided by the database under concurrency).`;
@@ -174,4 +175,5 @@ export const overlaysRouter = {
     .mutation(({ ctx, input }) => revokeBrowserSource(ctx.deps, ctx.caller, input.overlayId)),
 
   ...revisionProcedures,
+  ...testAlertProcedures,
 } satisfies TRPCRouterRecord;

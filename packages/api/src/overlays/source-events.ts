@@ -35,6 +35,8 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
   let ready = false;
   let missed = false;
   let ended = false;
+  /** The state last applied was locked: no test alert plays over its blank frame. */
+  let locked = false;
   let chain = Promise.resolve();
   let forget = () => {};
   const stream = new Readable({
@@ -66,6 +68,7 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
     if (ended) return;
     if (!state) return end("deleted");
     if (state.sourceVersion !== named!.version) return end("revoked");
+    locked = state.locked;
     const frame = await frameOf(deps, named!.overlayId, state);
     if (!frame) return end("deleted");
     if (frame.id === sentId) return;
@@ -83,6 +86,10 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
       else missed = true;
     },
     fail: () => end(),
+    // After the frames queued before it; none before the first frame.
+    alert: (event: string) => {
+      if (ready) chain = chain.then(() => (locked ? undefined : write(event)));
+    },
   };
   let state0: SourceState | null;
   try {
@@ -113,7 +120,8 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
  * GET /api/overlay-source/{token}/events: the browser source's frames as
  * server-sent events (docs/overlays.md#the-obs-browser-source): the current
  * frame on connect unless Last-Event-ID already names it, then each change as
- * it happens; `revoked` or `deleted` then the end when the address dies. An
+ * it happens, and test alerts as `alert` events without an id (test-alerts.ts);
+ * `revoked` or `deleted` then the end when the address dies. An
  * unknown or revoked address is 404 in the envelope.
  */
 export const browserSourceEventsRoute: RawRoute = {

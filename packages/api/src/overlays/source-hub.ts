@@ -1,5 +1,6 @@
 import type { DatabaseSignals } from "@streamkit/db";
 import type { AppDeps } from "../shared/deps";
+import { type AlertNotice, alertEvent } from "./alert-frames";
 import { readSourceState, type SourceState } from "./overlay-source";
 
 /**
@@ -12,8 +13,11 @@ import { readSourceState, type SourceState } from "./overlay-source";
  */
 export const SOURCE_CHANNEL = "overlay_source";
 
-/** `overlay`: that overlay changed (a save, a delete, its address); `account`: every overlay of the account may have (a plan, a suspension). */
-type Notice = { overlay: string; rev?: number } | { account: string };
+/**
+ * `overlay`: that overlay changed (a save, a delete, its address); `account`: every overlay of the account may have (a plan, a suspension);
+ * `overlay` with `alert`: a test alert for its sources to play (test-alerts.ts), never a change.
+ */
+type Notice = { overlay: string; rev?: number } | { account: string } | { overlay: string; alert: AlertNotice };
 
 /** Tells every process's open browser sources of an overlay to look again; never fails the change it follows. */
 export function announceOverlay(deps: AppDeps, overlayId: string, rev?: number): Promise<void> {
@@ -34,6 +38,15 @@ async function announce(deps: AppDeps, notice: Notice): Promise<void> {
   }
 }
 
+/**
+ * A test alert for every process's open browser sources of an overlay (docs/overlays.md#test-alerts): the notice carries
+ * the alert's values, never its drawing, so it stays far below NOTIFY's 8,000 bytes. Unlike a change, a failure is the caller's.
+ */
+export function announceAlert(deps: AppDeps, overlayId: string, alert: AlertNotice): Promise<void> {
+  const notice: Notice = { overlay: overlayId, alert };
+  return deps.signals.notify(SOURCE_CHANNEL, JSON.stringify(notice));
+}
+
 /** One open stream, as the hub knows it. */
 export interface SourceWatcher {
   overlayId: string;
@@ -42,6 +55,8 @@ export interface SourceWatcher {
   wake(state: SourceState | null): void;
   /** The state could not be read (the database is unavailable): the stream ends, its client reconnects. */
   fail(): void;
+  /** A test alert's event (`event: alert`, no id), the same text for every stream of the overlay. */
+  alert(event: string): void;
 }
 
 class SourceHub {
@@ -49,6 +64,8 @@ class SourceHub {
   private listening: Promise<unknown> | undefined;
   /** The read in flight per overlay, and whether a notice came during it: one more read follows, never one per notice. */
   private readonly reads = new Map<string, { again: boolean }>();
+  /** Each overlay's alerts, drawn one after another so its sources play them in the order fired. */
+  private readonly alerts = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: AppDeps) {}
 
@@ -81,6 +98,10 @@ class SourceHub {
     } catch {
       return;
     }
+    if ("alert" in notice) {
+      if (this.watchers.has(notice.overlay)) this.playAlert(notice.overlay, notice.alert);
+      return;
+    }
     if ("overlay" in notice) {
       if (this.watchers.has(notice.overlay)) this.refresh(notice.overlay);
       return;
@@ -91,6 +112,23 @@ class SourceHub {
   /** Listening (re)started: notices may have been missed while it was down. */
   private refreshAll(): void {
     for (const overlayId of this.watchers.keys()) this.refresh(overlayId);
+  }
+
+  /** Draws a test alert once for this process and hands its event to each open stream of the overlay; lost if the drawing fails. */
+  private playAlert(overlayId: string, alert: AlertNotice): void {
+    const previous = this.alerts.get(overlayId) ?? Promise.resolve();
+    const played = previous.then(async () => {
+      try {
+        const event = await alertEvent(this.deps, overlayId, alert);
+        if (event) for (const watcher of this.watchers.get(overlayId) ?? []) watcher.alert(event);
+      } catch (error) {
+        this.deps.log.warn({ err: error, overlayId }, "could not draw a test alert for its open browser sources");
+      }
+    });
+    this.alerts.set(overlayId, played);
+    void played.then(() => {
+      if (this.alerts.get(overlayId) === played) this.alerts.delete(overlayId);
+    });
   }
 
   /** Reads the overlay's state and hands it to each of its streams, in the order read. */
