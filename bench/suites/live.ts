@@ -9,6 +9,9 @@
  *   A's PUT /api/v1/overlays/{id} with Pro keys, one after another — from the
  *   save's answer to the frame's arrival on every stream of the overlay;
  *   the ceiling times a NOTIFY's return to its event;
+ * - a test alert to screen (issue 29 part 4's bench (c)): the same two processes, streams on B, test alerts fired
+ *   through A's POST /api/v1/overlays/{id}/test-alerts one after another — from the answer (202) to the `alert`
+ *   event's arrival on every stream of the overlay; beside the same bare NOTIFY relay as for saves;
  * - a reconnect storm: 2,000 streams, their process stopped (SIGTERM) and a new
  *   one started on the port, the client reconnecting as EventSource does
  *   (after the advised `retry`, with Last-Event-ID) — until every stream is open again.
@@ -34,9 +37,11 @@ import { EventStream, type StreamOptions } from "../lib/sse";
 const PORTS = { a: 3310, b: 3311, ceiling: 3312 };
 const IDLE = { accounts: 10, overlaysPerAccount: 5, streamsPerOverlay: 100 };
 const LATENCY = { accounts: 25, streamsPerOverlay: 2, saves: 200 };
+/** Test alerts: fresh accounts (each makes its overlay and 8 alerts, within the plan's 10 requests and the overlay's 10 alerts a minute). */
+const ALERTS = { accounts: 25, streamsPerOverlay: 2, alerts: 200 };
 const STORM = { overlays: 20, streamsPerOverlay: 100 };
 /** Issue 29's goals. */
-const GOALS = { idleSources: 5000, idleExtraMiB: 300, idleCpuPercent: 1, saveToScreenP99Ms: 250 };
+const GOALS = { idleSources: 5000, idleExtraMiB: 300, idleCpuPercent: 1, saveToScreenP99Ms: 250, testAlertP99Ms: 250 };
 /** CPU at rest is measured over one heartbeat period (SOURCE_EVENTS.heartbeatMs): every stream's timer fires exactly once in it, as at rest for good. */
 const REST_SECONDS = 25;
 const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
@@ -152,8 +157,14 @@ async function idleSources(pid: number, urls: string[], warmUrls: string[], seco
  * (b) Streams on `urls` (`perOverlay` per overlay, in order), then `saves` saves one after
  * another, overlay after overlay: `save(overlay)` answers the rev its frame will carry once
  * done; timed from its return to the frame's arrival on the last stream of the overlay.
+ * `keyOf` names an event as `save` names what it waits for (the frame's id by default; a test alert's id for alerts).
  */
-async function saveToScreen(urls: string[][], saves: number, save: (overlay: number) => Promise<string>) {
+async function saveToScreen(
+  urls: string[][],
+  saves: number,
+  save: (overlay: number) => Promise<string>,
+  keyOf: (event: { event: string; id?: string; data: string }) => string | undefined = (event) => event.id,
+) {
   const arrivals = new Map<string, number[]>();
   let waiter: { key: string; count: number; done: () => void } | undefined;
   const flat = urls.flatMap((list, overlay) => list.map((url) => ({ url, overlay })));
@@ -165,7 +176,9 @@ async function saveToScreen(urls: string[][], saves: number, save: (overlay: num
   streams.forEach((stream, i) => {
     const overlay = flat[i]!.overlay;
     stream.options.onEvent = (event) => {
-      const key = `${overlay}:${event.id}`;
+      const name = keyOf(event);
+      if (name === undefined) return;
+      const key = `${overlay}:${name}`;
       const list = arrivals.get(key) ?? [];
       list.push(performance.now());
       arrivals.set(key, list);
@@ -451,6 +464,56 @@ export async function liveSuite(ctx: { repoRoot: string; databaseUrl: string; se
       })),
     );
 
+    console.log(`\n(d) ${ALERTS.alerts} test alerts through A, streams on B…`);
+    const alertKeys = await proKeys(sql, "alerts", ALERTS.accounts);
+    const alertOverlays = await Promise.all(
+      alertKeys.map((key, k) => api(origin(PORTS.a), key, "POST", "/overlays", { name: `alerts ${k}`, document: textDocument("{{plugin.alerts.name}}") })),
+    );
+    const alertPerOverlay = <T>(list: T[], url: (item: T, i: number) => string) =>
+      list.map((item, i) => Array.from({ length: ALERTS.streamsPerOverlay }, () => url(item, i)));
+    let fired = 0;
+    // The alert's id opens its event's data, so it is read without parsing the drawing.
+    const alertId = (event: { event: string; data: string }) => (event.event === "alert" ? /^\{"id":"([^"]+)"/.exec(event.data)?.[1] : undefined);
+    const oursAlerts = await saveToScreen(
+      alertPerOverlay(alertOverlays, (o) => eventsUrl(PORTS.b, o.browserSource.token)),
+      ALERTS.alerts,
+      async (overlay) => {
+        const response = await fetch(`${origin(PORTS.a)}/api/v1/overlays/${alertOverlays[overlay]!.id}/test-alerts`, {
+          method: "POST",
+          headers: { authorization: alertKeys[overlay]!, "content-type": "application/json" },
+          body: JSON.stringify({ alert: { type: "follow", name: `Follower ${++fired}` } }),
+        });
+        const text = await response.text();
+        if (response.status !== 202) throw new Error(`test alert: ${response.status} ${text}`);
+        return JSON.parse(text).alert.id as string;
+      },
+      alertId,
+    );
+    const alertCeilingRevs = alertOverlays.map(() => 1);
+    const ceilingAlerts = await saveToScreen(
+      alertPerOverlay(alertOverlays, (_, i) => `${origin(PORTS.ceiling)}/events/alert${i}`),
+      ALERTS.alerts,
+      async (overlay) => {
+        await sql.notify("bench_live", `alert${overlay}`);
+        alertCeilingRevs[overlay]! += 1;
+        return String(alertCeilingRevs[overlay]);
+      },
+    );
+    const alerts = { ours: oursAlerts, ceiling: ceilingAlerts };
+    console.table(
+      Object.entries(alerts).map(([server, r]) => ({
+        server,
+        streams: r.streams,
+        alerts: r.saves,
+        "missed/errors": r.missed + r.errors,
+        "p50 ms": r.answerToScreenMs.p50,
+        "p99 ms": r.answerToScreenMs.p99,
+        "max ms": r.answerToScreenMs.max,
+        "from send p50": r.sendToScreenMs.p50,
+        "from send p99": r.sendToScreenMs.p99,
+      })),
+    );
+
     console.log(`\n(c) a reconnect storm of ${STORM.overlays * STORM.streamsPerOverlay} streams…`);
     const stormOverlays = idleOverlays.slice(0, STORM.overlays);
     const stormUrls = stormOverlays.flatMap((o) => Array.from({ length: STORM.streamsPerOverlay }, () => eventsUrl(PORTS.b, o.browserSource.token)));
@@ -502,10 +565,11 @@ export async function liveSuite(ctx: { repoRoot: string; databaseUrl: string; se
       idleMemory: `${idle.ours.extraMiB} MiB more than idle (goal ≤ ${GOALS.idleExtraMiB}): ${idle.ours.extraMiB <= GOALS.idleExtraMiB ? "met" : "not met"}`,
       idleCpu: `${idle.ours.cpuPercentAtRest} % CPU at rest (goal ≤ ${GOALS.idleCpuPercent}): ${idle.ours.cpuPercentAtRest <= GOALS.idleCpuPercent ? "met" : "not met"}`,
       saveToScreen: `p99 ${latency.ours.answerToScreenMs.p99} ms (goal < ${GOALS.saveToScreenP99Ms}): ${latency.ours.answerToScreenMs.p99 < GOALS.saveToScreenP99Ms && latency.ours.missed === 0 ? "met" : "not met"}`,
+      testAlertToScreen: `p99 ${alerts.ours.answerToScreenMs.p99} ms (goal < ${GOALS.testAlertP99Ms}): ${alerts.ours.answerToScreenMs.p99 < GOALS.testAlertP99Ms && alerts.ours.missed === 0 && alerts.ours.errors === 0 ? "met" : "not met"}`,
     };
     console.log("\nIssue 29's goals:");
     for (const line of Object.values(verdicts)) console.log(`- ${line}`);
-    const file = writeResults(ctx.repoRoot, "live", { seconds: ctx.seconds, goals: GOALS, verdicts, idle, latency, storm });
+    const file = writeResults(ctx.repoRoot, "live", { seconds: ctx.seconds, goals: GOALS, verdicts, idle, latency, alerts, storm });
     console.log(`\nwritten to ${file}`);
   } finally {
     await sql.end();

@@ -324,3 +324,48 @@ test("the editor's history: each save keeps the one it replaced; compare a revis
   await expect(obs.locator("#stage svg text")).toHaveText("Second words");
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 4");
 });
+
+test("a test donation shown on the OBS page", async ({ page, context }) => {
+  await proAccount(page, "Alert Ada");
+  await page.goto("/overlays");
+  await page.getByLabel("Name").fill("Alert scene");
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
+  // A text layer with the donation ticker's value, as the market's ticker widget has.
+  await page.getByRole("button", { name: "Add text" }).click();
+  await page.getByLabel("Text", { exact: true }).fill("{{plugin.donations.recent}}");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
+  const sourceUrl = await page.getByTestId("browser-source-url").inputValue();
+
+  const obs = await context.newPage();
+  const streaming = obs.waitForResponse((response) => response.url().endsWith("/events") && response.status() === 200);
+  await obs.goto(sourceUrl);
+  await streaming;
+  const text = obs.locator("#stage svg text");
+  // Off stream the value is blank.
+  await expect(text).toHaveText("");
+
+  const panel = page.getByTestId("test-alert-panel");
+  await panel.getByLabel("Event").selectOption("donation");
+  await panel.getByLabel("Viewer name").fill("Ada Lovelace");
+  await panel.getByLabel("Amount").fill("5");
+  await panel.getByLabel("Currency").fill("EUR");
+  await panel.getByLabel("Message (optional)").fill("Great stream");
+  await panel.getByRole("button", { name: "Send test alert" }).click();
+  await expect(panel.getByTestId("test-alert-status")).toHaveText("Sent: every open OBS source of this overlay shows it for 6 s.");
+  // OBS plays it without a reload (the same page object, never navigated again).
+  await expect(text).toHaveText("Ada Lovelace — €5.00: Great stream", { timeout: 5_000 });
+
+  // Nothing was saved: the editor and the feed are still at rev 2.
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
+  const feed = await (await obs.request.get(sourceUrl.replace("/overlays/source/", "/api/overlay-source/"))).json();
+  expect(feed.rev).toBe(2);
+
+  // A publish while the alert shows waits for its end, then shows.
+  await page.getByLabel("Text", { exact: true }).fill("Thanks{{plugin.donations.recent}}");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 3");
+  await expect(text).toHaveText("Ada Lovelace — €5.00: Great stream");
+  await expect(text).toHaveText("Thanks", { timeout: 10_000 });
+});

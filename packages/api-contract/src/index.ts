@@ -12,6 +12,7 @@ export * from "./commerce";
 export * from "./same-site";
 export * from "./overlays";
 export * from "./overlay-revisions";
+export * from "./test-alerts";
 export * from "./market";
 export * from "./releases";
 export * from "./oauth";

@@ -107,7 +107,7 @@ export interface RateLimit {
   /** Hits allowed per window; absent when the plan decides (Entitlements.apiRequestsPerMinute). */
   limit?: number;
   windowSeconds: number;
-  per: "account" | "address" | "device";
+  per: "account" | "address" | "device" | "overlay";
 }
 
 /**
@@ -121,6 +121,8 @@ export const rateLimits = {
   webRequests: { limit: 600, windowSeconds: 60, per: "account" },
   /** Requests of one account through the desktop app (its OAuth token); APP_RATE_LIMIT_PER_MINUTE overrides the number. */
   appRequests: { limit: 120, windowSeconds: 60, per: "account" },
+  /** Test alerts (POST /overlays/{overlayId}/test-alerts, and the editor's Test alert) fired at one overlay, whoever fires them; refused ones count too. */
+  testAlerts: { limit: 10, windowSeconds: 60, per: "overlay" },
   /** Successful publishes (POST /plugins) of one account; failed ones do not count. */
   publish: { limit: 10, windowSeconds: 60 * 60, per: "account" },
   /** Accounts created from one client address (the website's sign-up); SIGN_UP_LIMIT_PER_HOUR overrides the number. */

@@ -16,6 +16,7 @@ import { createOverlay, deleteOverlay, forkOverlay, getOverlay, listOverlays, re
 import { accountProcedure } from "../shared/trpc";
 import { publishOverlay } from "./publish";
 import { revisionProcedures } from "./revisions-router";
+import { testAlertProcedures } from "./test-alerts-router";
 
 const tags = ["Overlays"];
 const limits = `Pro holds at most ${plans.pro.entitlements.overlays} overlays, Ultimate ${plans.ultimate.entitlements.overlays} (403 limit_reached with details.limit, decided by the database under concurrency).`;
@@ -195,4 +196,5 @@ export const overlaysRouter = {
     }),
 
   ...revisionProcedures,
+  ...testAlertProcedures,
 } satisfies TRPCRouterRecord;

@@ -38,6 +38,8 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
   let ready = false;
   let missed = false;
   let ended = false;
+  /** The state last applied was locked: no test alert plays over its blank frame. */
+  let locked = false;
   let chain = Promise.resolve();
   let forget = () => {};
   const stream = new Readable({
@@ -69,6 +71,7 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
     if (ended) return;
     if (!state) return end("deleted");
     if (state.sourceVersion !== named!.version) return end("revoked");
+    locked = state.locked;
     const frame = await frameOf(deps, named!.overlayId, state);
     if (!frame) return end("deleted");
     if (frame.id === sentId) return;
@@ -86,6 +89,14 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
       else missed = true;
     },
     fail: () => end(),
+    // After the frames queued before it, in the order notices came; none before the first frame.
+    alert: (drawn: Promise<string | null>) => {
+      if (!ready) return;
+      chain = chain.then(async () => {
+        const event = await drawn;
+        if (event && !locked) write(event);
+      });
+    },
   };
   let state0: SourceState | null;
   try {
@@ -115,7 +126,8 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
  * GET /api/overlay-source/{token}/events: the browser source's frames as
  * server-sent events (docs/overlays.md#the-obs-browser-source): the current
  * frame on connect unless Last-Event-ID already names it, then each change as
- * it happens; `revoked` or `deleted` then the end when the address dies. An
+ * it happens, and test alerts as `alert` events without an id (test-alerts.ts);
+ * `revoked` or `deleted` then the end when the address dies. An
  * unknown or revoked address is 404 in the envelope.
  */
 export const browserSourceEventsRoute: RawRoute = {

@@ -1,5 +1,6 @@
 import type { DatabaseSignals } from "@streamkit/db";
 import type { AppDeps } from "../shared/deps";
+import { type AlertNotice, alertEvent } from "./alert-frames";
 import { readSourceState, type SourceState } from "./overlay-source";
 
 /**
@@ -15,9 +16,10 @@ export const SOURCE_CHANNEL = "overlay_source"; // also named by the triggers of
 /**
  * `overlay`: that overlay changed (a save, a publish, its address; a delete, sent by the database);
  * `account`: every overlay of the account may have (a plan, a subscription, a suspension: sent by the
- * database's triggers, migration 0013, whichever process or tool made the change).
+ * database's triggers, migration 0013, whichever process or tool made the change);
+ * `overlay` with `alert`: a test alert for its sources to play (test-alerts.ts), never a change.
  */
-type Notice = { overlay: string; rev?: number } | { account: string };
+type Notice = { overlay: string; rev?: number } | { account: string } | { overlay: string; alert: AlertNotice };
 
 /** Tells every process's open browser sources of an overlay to look again; never fails the change it follows. */
 export function announceOverlay(deps: AppDeps, overlayId: string, rev?: number): Promise<void> {
@@ -33,6 +35,15 @@ async function announce(deps: AppDeps, notice: Notice): Promise<void> {
   }
 }
 
+/**
+ * A test alert for every process's open browser sources of an overlay (docs/overlays.md#test-alerts): the notice carries
+ * the alert's values, never its drawing, so it stays far below NOTIFY's 8,000 bytes. Unlike a change, a failure is the caller's.
+ */
+export function announceAlert(deps: AppDeps, overlayId: string, alert: AlertNotice): Promise<void> {
+  const notice: Notice = { overlay: overlayId, alert };
+  return deps.signals.notify(SOURCE_CHANNEL, JSON.stringify(notice));
+}
+
 /** One open stream, as the hub knows it. */
 export interface SourceWatcher {
   overlayId: string;
@@ -41,6 +52,8 @@ export interface SourceWatcher {
   wake(state: SourceState | null): void;
   /** The state could not be read (the database is unavailable): the stream ends, its client reconnects. */
   fail(): void;
+  /** A test alert's event (`event: alert`, no id), the same text for every stream of the overlay; null when it could not be drawn. */
+  alert(event: Promise<string | null>): void;
 }
 
 class SourceHub {
@@ -80,6 +93,10 @@ class SourceHub {
     } catch {
       return;
     }
+    if ("alert" in notice) {
+      if (this.watchers.has(notice.overlay)) this.playAlert(notice.overlay, notice.alert);
+      return;
+    }
     if ("overlay" in notice) {
       if (this.watchers.has(notice.overlay)) this.refresh(notice.overlay);
       return;
@@ -90,6 +107,19 @@ class SourceHub {
   /** Listening (re)started: notices may have been missed while it was down. */
   private refreshAll(): void {
     for (const overlayId of this.watchers.keys()) this.refresh(overlayId);
+  }
+
+  /**
+   * Draws a test alert once for this process and hands it to each open stream of the overlay at once, as a
+   * promise: each stream plays it in the order the notice came, after the frames before it (a lock included),
+   * however long the drawing takes. Lost if the drawing fails.
+   */
+  private playAlert(overlayId: string, alert: AlertNotice): void {
+    const drawn = alertEvent(this.deps, overlayId, alert).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, overlayId }, "could not draw a test alert for its open browser sources");
+      return null;
+    });
+    for (const watcher of this.watchers.get(overlayId) ?? []) watcher.alert(drawn);
   }
 
   /** Reads the overlay's state and hands it to each of its streams, in the order read. */

@@ -19,7 +19,7 @@ import { countRequest } from "./limits/index";
 // 1. Metadata
 export interface RestMeta {
   /** The success status when it is not 200; the REST wrapper sends it and the document states it. */
-  successStatus?: 201 | 204;
+  successStatus?: 201 | 202 | 204;
   /** Error codes this operation can answer besides the ones its rungs and kind imply. */
   errors?: ErrorCode[];
   /** The response carries an ETag and answers If-None-Match with 304. */

@@ -165,6 +165,13 @@ export const securityContract: Record<string, ContractEntry> = {
     body: { baseRev: 1 },
     othersResource: (f) => `/overlays/${f.othersOverlay}/revisions/1/restore`,
   },
+  // docs/overlays.md#test-alerts: firing a test alert acts on the overlay's sources as a save would (Pro or Ultimate), without saving.
+  "POST /overlays/{overlayId}/test-alerts": {
+    requires: { auth: "key", scope: "inventory:write", entitlement: "overlays", plan: "pro" },
+    url: (f) => `/overlays/${f.othersOverlay}/test-alerts`,
+    body: { alert: { type: "follow", name: "Ada" } },
+    othersResource: (f) => `/overlays/${f.othersOverlay}/test-alerts`,
+  },
   // docs/api.md#operations: the predefined catalogue is a shop window: no key needed.
   "GET /catalog/overlays": { requires: { auth: "optional" } },
   // docs/api.md#operations, docs/api.md#authentication-and-scopes: the sound catalogue needs sounds:read (keys made before the scope existed lack it). The audio

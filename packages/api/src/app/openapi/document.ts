@@ -239,7 +239,7 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
     responses["204"] = { description: "Done; no body.", headers };
   } else {
     const successHeaders = meta.etag ? { ...headers, ETag: { $ref: "#/components/headers/ETag" } } : headers;
-    responses[String(status)] = { ...success, description: status === 201 ? "Created" : "OK", headers: successHeaders };
+    responses[String(status)] = { ...success, description: status === 201 ? "Created" : status === 202 ? "Accepted" : "OK", headers: successHeaders };
   }
   if (meta.etag) {
     responses["304"] = {

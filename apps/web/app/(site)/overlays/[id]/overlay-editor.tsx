@@ -9,6 +9,7 @@ import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
+import { TestAlertPanel } from "./test-alert-panel";
 import { hugText } from "./text-fit";
 import styles from "./overlay-editor.module.css";
 import { useDocumentHistory } from "./use-document-history";
@@ -299,6 +300,7 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
             {selected ? <LayerProperties document={document} layer={selected} onChange={apply} /> : <p className="muted">Select a layer to change it.</p>}
           </section>
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
+          <TestAlertPanel overlayId={record.id} />
           <HistoryPanel
             overlay={record}
             saved={base}

@@ -1,0 +1,28 @@
+import type { TestAlertType } from "@streamkit/api-contract";
+import { renderSvg } from "@streamkit/overlay";
+import type { AppDeps } from "../shared/deps";
+import { readSourceDocument } from "./overlay-source";
+
+/** A test alert as the hub's notice carries it across processes: its values, never its drawing. */
+export interface AlertNotice {
+  id: string;
+  type: TestAlertType;
+  values: Record<string, string>;
+  durationMs: number;
+}
+
+/**
+ * The `alert` event of a test alert (docs/overlays.md#test-alerts): the overlay
+ * as its sources show it (readSourceDocument) drawn with the alert's values,
+ * `{{keys}}` without one blank as on stream. No `id:` line, so a reconnecting
+ * source's Last-Event-ID still names the frame it shows. Null once deleted.
+ */
+export async function alertEvent(deps: AppDeps, overlayId: string, alert: AlertNotice): Promise<string | null> {
+  const shown = await readSourceDocument(deps, overlayId);
+  if (!shown) return null;
+  const { width, height } = shown.document.canvas;
+  const svg = renderSvg(shown.document, { values: alert.values, missing: "blank" });
+  // The id first: a client can tell its alerts apart without parsing the drawing.
+  const data = JSON.stringify({ id: alert.id, type: alert.type, values: alert.values, durationMs: alert.durationMs, rev: shown.rev, width, height, svg });
+  return `event: alert\ndata: ${data}\n\n`;
+}
