@@ -4,6 +4,7 @@ import { expect, type Page } from "@playwright/test";
 export async function signUp(page: Page, name: string): Promise<string> {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.com`;
   await page.goto("/sign-up");
+  await signUpFormReady(page);
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
@@ -15,6 +16,7 @@ export async function signUp(page: Page, name: string): Promise<string> {
 /** Signs a person up through the website with a country (which decides their prices), and leaves them signed in. */
 export async function signUpFrom(page: Page, name: string, country: string): Promise<string> {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
+  await signUpFormReady(page);
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
@@ -36,4 +38,9 @@ export async function signOutFromMenu(page: Page): Promise<void> {
   await openAccountMenu(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+}
+
+/** The sign-up form is hydrated: React resets what was typed into it before (a busy machine hydrates late). */
+async function signUpFormReady(page: Page): Promise<void> {
+  await page.locator("form[data-hydrated]").waitFor({ state: "attached" });
 }

@@ -1,17 +1,20 @@
 "use client";
 
 import { passwordRules } from "@streamkit/api-contract";
-import { useActionState } from "react";
+import { useActionState, useEffect, useState } from "react";
 import { CountrySelect } from "@/components/country-select";
 import { type FormState, signUp } from "@/lib/server/auth-actions";
 
 /** `country`: the visitor's, preselected until they choose; after a refused attempt, the one they chose. */
 export function SignUpForm({ next, country }: { next: string; country: string | null }) {
   const [state, action, pending] = useActionState<FormState, FormData>(signUp, {});
+  // React sets uncontrolled fields back to their props when it hydrates, so what was typed before is lost: the mark tells when typing is safe.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const problem = (field: string) => state.problems?.[field];
   const described = (field: string) => (problem(field) ? { "aria-invalid": true, "aria-describedby": `${field}-problem` } : {});
   return (
-    <form action={action} noValidate>
+    <form action={action} noValidate data-hydrated={hydrated ? "" : undefined}>
       {state.error ? (
         <p className="form-error" role="alert">
           {state.error}
