@@ -4,7 +4,7 @@ import type { OverlayDocument } from "@streamkit/overlay";
 import { type PlanName, planAtLeast } from "@streamkit/plans";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
-import { accountPlanSql } from "../shared/plan-sql";
+import { accountPlanSql, planChangesAtSql } from "../shared/plan-sql";
 
 /**
  * The secret address of an overlay's OBS browser source: the overlay id, the
@@ -75,6 +75,8 @@ export interface SourceState {
   rev: number;
   locked: boolean;
   canvas: OverlayDocument["canvas"];
+  /** When the account's plan next changes by time alone (a period or a grace running out), so its lock may; null: never by time. */
+  lockChangesAt: Date | null;
 }
 
 /** The overlay's state for every stream of it at once (one statement per notice and process); null once deleted. */
@@ -87,6 +89,7 @@ export async function readSourceState(deps: AppDeps, overlayId: string): Promise
       plan: overlays.plan,
       canvas: sql<OverlayDocument["canvas"]>`${liveDocument}->'canvas'`,
       accountPlan: accountPlanSql(deps.now()),
+      lockChangesAt: planChangesAtSql(deps.now()),
       suspended: accounts.suspended,
     })
     .from(overlays)
@@ -95,5 +98,7 @@ export async function readSourceState(deps: AppDeps, overlayId: string): Promise
     .where(eq(overlays.id, overlayId));
   if (!row) return null;
   const locked = row.suspended || !planAtLeast(row.accountPlan as PlanName, row.plan as PlanName);
-  return { accountId: row.accountId, sourceVersion: row.sourceVersion, rev: row.rev, locked, canvas: row.canvas };
+  // A Date from either driver, or its text: new Date takes both.
+  const lockChangesAt = row.lockChangesAt === null ? null : new Date(row.lockChangesAt);
+  return { accountId: row.accountId, sourceVersion: row.sourceVersion, rev: row.rev, locked, canvas: row.canvas, lockChangesAt };
 }

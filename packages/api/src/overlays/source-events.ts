@@ -111,6 +111,7 @@ async function openSourceStream(deps: AppDeps, token: string, lastEventId: strin
     return null;
   }
   watcher.accountId = state0.accountId;
+  hub.expectChange(named.overlayId, state0);
   // A read of the hub failed meanwhile: the stream has ended already, its client reconnects.
   if (ended) return stream;
   stopBeating = heartbeats.add(() => write(": heartbeat\n\n"));

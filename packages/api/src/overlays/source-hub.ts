@@ -61,8 +61,29 @@ class SourceHub {
   private listening: Promise<unknown> | undefined;
   /** The read in flight per overlay, and whether a notice came during it: one more read follows, never one per notice. */
   private readonly reads = new Map<string, { again: boolean }>();
+  /** Per overlay, a read due when its account's plan next changes by time alone (a period or a grace ending): no notice says so. */
+  private readonly wakeups = new Map<string, { at: number; timer: NodeJS.Timeout }>();
 
   constructor(private readonly deps: AppDeps) {}
+
+  /**
+   * Reads the overlay again when its lock may change by time (`state.lockChangesAt`), at most a day ahead
+   * (a longer wait is taken a day at a time, within setTimeout's range). One timer per overlay, gone with its last stream.
+   */
+  expectChange(overlayId: string, state: SourceState | null): void {
+    const at = state?.lockChangesAt?.getTime() ?? null;
+    const current = this.wakeups.get(overlayId);
+    if (current && current.at === at) return;
+    if (current) clearTimeout(current.timer);
+    this.wakeups.delete(overlayId);
+    if (at === null || !this.watchers.has(overlayId)) return;
+    const delay = Math.min(Math.max(at - this.deps.now().getTime(), 0), 86_400_000);
+    const timer = setTimeout(() => {
+      this.wakeups.delete(overlayId);
+      this.refresh(overlayId);
+    }, delay).unref();
+    this.wakeups.set(overlayId, { at, timer });
+  }
 
   /** Registers a stream once this process listens; the function returned forgets it. */
   async watch(watcher: SourceWatcher): Promise<() => void> {
@@ -82,7 +103,10 @@ class SourceHub {
     set.add(watcher);
     return () => {
       set.delete(watcher);
-      if (set.size === 0 && this.watchers.get(watcher.overlayId) === set) this.watchers.delete(watcher.overlayId);
+      if (set.size === 0 && this.watchers.get(watcher.overlayId) === set) {
+        this.watchers.delete(watcher.overlayId);
+        this.expectChange(watcher.overlayId, null);
+      }
     };
   }
 
@@ -137,6 +161,7 @@ class SourceHub {
         const watchers = () => [...(this.watchers.get(overlayId) ?? [])];
         try {
           const state = await readSourceState(this.deps, overlayId);
+          this.expectChange(overlayId, state);
           for (const watcher of watchers()) watcher.wake(state);
         } catch (error) {
           this.deps.log.warn({ err: error, overlayId }, "could not read an overlay for its open browser sources");

@@ -27,3 +27,21 @@ export function accountPlanSql(now: Date | Placeholder): SQL<PlanName> {
     where c.account_id = "accounts"."id" and c.revoked_at is null and ${at} < c.ends_at)`;
   return sql<PlanName>`${planOfRank(sql`greatest(${rankOf(sql`"accounts"."plan"`)}, coalesce(${subscribed}, 0), coalesce(${complimentary}, 0))`)}`;
 }
+
+/**
+ * The next moment after `now` at which accountPlanSql's answer can change by
+ * time alone, or null: a live subscription's period end (a cancellation or a
+ * scheduled downgrade takes effect) or the end of its grace, and a
+ * complimentary plan's end. What is open on an account's overlays (their OBS
+ * sources) looks again then. Same outer row rule as accountPlanSql.
+ */
+export function planChangesAtSql(now: Date): SQL<Date | null> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const live = sql`s.account_id = "accounts"."id" and s.status in ('active', 'past_due')`;
+  const subscriptionEnds = sql`(select min(e) from subscriptions s,
+    lateral (values (s.current_period_end), (case when s.cancel_at_period_end then null else s.current_period_end + ${grace} end)) as ends(e)
+    where ${live} and e > ${at})`;
+  const complimentaryEnds = sql`(select min(c.ends_at) from complimentary_plans c
+    where c.account_id = "accounts"."id" and c.revoked_at is null and c.ends_at > ${at})`;
+  return sql<Date | null>`least(${subscriptionEnds}, ${complimentaryEnds})`;
+}

@@ -4,7 +4,7 @@
  * the address or the overlay goes away. Read through the REST core, event by
  * event, never by waiting a while.
  */
-import { accounts } from "@streamkit/db";
+import { accounts, subscriptions } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount } from "../../../src/accounts/account-settings";
@@ -183,6 +183,34 @@ describe("the browser source's event stream", () => {
     await events.close();
   });
 
+  it("a plan running out by time alone — a complimentary plan's end, a cancelled subscription's period end — blanks the open stream when it happens", async () => {
+    const email = `lapsing-${Date.now()}@test.example`;
+    const sub = await subscriber(app, { email });
+    await runAdminCommand(app.deps, ["plan", "grant", "--email", email, "--plan", "pro", "--until", new Date(Date.now() + 1500).toISOString()]);
+    const { key } = await insertKey(app.deps.db, sub.id, { scopes: ["inventory:write"] });
+    const created = await app.request("/overlays", {
+      method: "POST",
+      headers: { ...bearer(key), "content-type": "application/json" },
+      body: JSON.stringify({ name: "Granted", document: documentOf("Granted") }),
+    });
+    expect(created.status).toBe(201);
+    const { token } = (await created.json()).item.browserSource;
+    const events = eventStream(await open(token));
+    expect((await events.next())!.id).toBe("1");
+    // No notice comes: the hub reads the overlay again when the grant ends.
+    expect((await events.next())!.id).toBe("1.locked");
+
+    // A subscription cancelled at its period's end, which comes in a second and a half.
+    await subscribe(sub, "pro");
+    expect((await events.next())!.id).toBe("1");
+    await app.deps.db
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: true, currentPeriodEnd: new Date(Date.now() + 1500) })
+      .where(eq(subscriptions.accountId, sub.id));
+    expect((await events.next())!.id).toBe("1.locked");
+    await events.close();
+  });
+
   it("an account deleted ends its overlays' streams with `deleted`", async () => {
     const overlay = await overlayOf();
     const events = eventStream(await open(overlay.token));
@@ -191,6 +219,39 @@ describe("the browser source's event stream", () => {
     await deleteAccount(app.deps, caller, { confirmation: caller.account.email! });
     expect(await events.next()).toMatchObject({ event: "deleted" });
     expect(await events.next()).toBeNull();
+  });
+
+  it("a stream whose overlay does not change costs no statement, while other overlays are saved and other accounts' plans change", async () => {
+    const quiet = await overlayOf();
+    const busy = await overlayOf();
+    const quietStreams = await Promise.all(Array.from({ length: 5 }, async () => eventStream(await open(quiet.token))));
+    for (const stream of quietStreams) expect((await stream.next())!.id).toBe("1");
+    const busyStream = eventStream(await open(busy.token));
+    expect((await busyStream.next())!.id).toBe("1");
+
+    // Every statement the app's pool runs, counted by whether it names the quiet overlay or its account.
+    const client = (app.deps.db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
+    const method = app.database.kind === "pglite" ? "query" : "unsafe";
+    const original = client[method]!;
+    const named: string[] = [];
+    client[method] = function (this: unknown, text: unknown, params?: unknown, ...rest: unknown[]) {
+      if (Array.isArray(params) && params.some((p) => p === quiet.id || p === quiet.account.id)) named.push(String(text));
+      return original.call(this, text, params, ...rest);
+    };
+    try {
+      for (let rev = 1; rev <= 5; rev++) {
+        expect((await busy.save(rev, `Busy ${rev}`)).status).toBe(200);
+        expect((await busyStream.next())!.id).toBe(String(rev + 1));
+      }
+      const other = await insertAccount(app.deps.db, { plan: "pro" });
+      await app.deps.db.update(accounts).set({ suspended: true }).where(eq(accounts.id, other.id));
+      await app.deps.db.update(accounts).set({ suspended: true }).where(eq(accounts.id, busy.account.id));
+      expect((await busyStream.next())!.id).toBe("6.locked");
+    } finally {
+      client[method] = original;
+    }
+    expect(named).toEqual([]);
+    await Promise.all([...quietStreams, busyStream].map((stream) => stream.close()));
   });
 
   it("an unknown, forged or malformed address is 404 in the error envelope", async () => {
