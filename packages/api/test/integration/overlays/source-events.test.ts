@@ -229,14 +229,14 @@ describe("the browser source's event stream", () => {
     const busyStream = eventStream(await open(busy.token));
     expect((await busyStream.next())!.id).toBe("1");
 
-    // Every statement the app's pool runs, counted by whether it names the quiet overlay or its account.
-    const client = (app.deps.db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
-    const method = app.database.kind === "pglite" ? "query" : "unsafe";
-    const original = client[method]!;
+    // Every statement the app's pool runs, through Drizzle's query logger (both drivers), kept when it names the quiet overlay or its account.
+    const session = (app.deps.db as unknown as { session: { logger: { logQuery(query: string, params: unknown[]): void } } }).session;
+    const logger = session.logger;
     const named: string[] = [];
-    client[method] = function (this: unknown, text: unknown, params?: unknown, ...rest: unknown[]) {
-      if (Array.isArray(params) && params.some((p) => p === quiet.id || p === quiet.account.id)) named.push(String(text));
-      return original.call(this, text, params, ...rest);
+    session.logger = {
+      logQuery(query, params) {
+        if (params.some((p) => p === quiet.id || p === quiet.account.id)) named.push(query);
+      },
     };
     try {
       for (let rev = 1; rev <= 5; rev++) {
@@ -248,7 +248,7 @@ describe("the browser source's event stream", () => {
       await app.deps.db.update(accounts).set({ suspended: true }).where(eq(accounts.id, busy.account.id));
       expect((await busyStream.next())!.id).toBe("6.locked");
     } finally {
-      client[method] = original;
+      session.logger = logger;
     }
     expect(named).toEqual([]);
     await Promise.all([...quietStreams, busyStream].map((stream) => stream.close()));
