@@ -4,3 +4,4 @@ export { syncPredefinedCatalogue } from "./catalog";
 export { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute, previewImageResult } from "./raw-routes";
 export { overlaysRouter } from "./router";
 export { browserSourceEventsRoute } from "./source-events";
+export { overlaySourcePathItems } from "./openapi-paths";

@@ -19,6 +19,7 @@ import {
 import type { AnyRouter } from "@trpc/server";
 import { isDeepStrictEqual } from "node:util";
 import { oauthPathItems } from "../../oauth";
+import { overlaySourcePathItems } from "../../overlays";
 import { soundAudioPathItem } from "../../sounds";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { createSchema } from "zod-openapi";
@@ -129,6 +130,7 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
   );
   (document.paths as Json)["/sounds/{soundId}/audio"] = soundAudioPathItem(errorResponses);
   Object.assign(document.paths as Json, oauthPathItems(baseUrl));
+  Object.assign(document.paths as Json, overlaySourcePathItems(baseUrl, errorResponses));
   // The desktop app's updater lives under /api, not /api/v1 (docs/api.md#operations): its own server entry.
   (document.paths as Json)["/app/update/{target}/{arch}/{current}"] = {
     servers: [{ url: `${baseUrl}/api`, description: "The desktop app's updater, outside /api/v1" }],
@@ -193,6 +195,8 @@ export const documentedRawOperations = [
   "GET /market/{slug}/preview",
   "GET /sounds/{soundId}/audio",
   "GET /app/update/{target}/{arch}/{current}",
+  "GET /overlay-source/{token}",
+  "GET /overlay-source/{token}/events",
   "POST /oauth/token",
   "POST /oauth/revoke",
 ];
