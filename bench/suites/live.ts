@@ -153,8 +153,43 @@ async function idleSources(pid: number, urls: string[], warmUrls: string[], seco
   };
 }
 
+/** `streams` URLs per overlay, each from `url(overlay, i)`. */
+const streamsOf = <T>(list: T[], streams: number, url: (item: T, i: number) => string) =>
+  list.map((item, i) => Array.from({ length: streams }, () => url(item, i)));
+
+/** The ceiling's side of a latency run: the bare server relays a NOTIFY on `bench_live` (`<prefix><overlay>`) to that overlay's streams as its next id. */
+function ceilingToScreen(sql: postgres.Sql, ceiling: string, prefix: string, overlays: number, streams: number, count: number) {
+  const ids = Array.from({ length: overlays }, () => 1);
+  return saveToScreen(
+    streamsOf(ids, streams, (_, i) => `${ceiling}/events/${prefix}${i}`),
+    count,
+    async (overlay) => {
+      await sql.notify("bench_live", `${prefix}${overlay}`);
+      ids[overlay]! += 1;
+      return String(ids[overlay]);
+    },
+  );
+}
+
+/** One latency table: ours beside the ceiling, `noun` what was sent. */
+function latencyTable(results: Record<string, Awaited<ReturnType<typeof saveToScreen>>>, noun: string) {
+  console.table(
+    Object.entries(results).map(([server, r]) => ({
+      server,
+      streams: r.streams,
+      [noun]: r.saves,
+      "missed/errors": r.missed + r.errors,
+      "p50 ms": r.answerToScreenMs.p50,
+      "p99 ms": r.answerToScreenMs.p99,
+      "max ms": r.answerToScreenMs.max,
+      "from send p50": r.sendToScreenMs.p50,
+      "from send p99": r.sendToScreenMs.p99,
+    })),
+  );
+}
+
 /**
- * (b) Streams on `urls` (`perOverlay` per overlay, in order), then `saves` saves one after
+ * (b) Streams on `urls` (a list per overlay, in order), then `saves` saves one after
  * another, overlay after overlay: `save(overlay)` answers the rev its frame will carry once
  * done; timed from its return to the frame's arrival on the last stream of the overlay.
  * `keyOf` names an event as `save` names what it waits for (the frame's id by default; a test alert's id for alerts).
@@ -424,11 +459,9 @@ export async function liveSuite(ctx: { repoRoot: string; databaseUrl: string; se
 
     console.log(`\n(b) ${LATENCY.saves} saves through A, streams on B…`);
     const revs = saveOverlays.map((o) => o.rev);
-    const perOverlay = <T>(list: T[], url: (item: T, i: number) => string) =>
-      list.map((item, i) => Array.from({ length: LATENCY.streamsPerOverlay }, () => url(item, i)));
     let saved = 0;
     const oursLatency = await saveToScreen(
-      perOverlay(saveOverlays, (o) => eventsUrl(PORTS.b, o.browserSource.token)),
+      streamsOf(saveOverlays, LATENCY.streamsPerOverlay, (o) => eventsUrl(PORTS.b, o.browserSource.token)),
       LATENCY.saves,
       async (overlay) => {
         const item = await api(origin(PORTS.a), saveKeys[overlay]!, "PUT", `/overlays/${saveOverlays[overlay]!.id}`, {
@@ -439,43 +472,20 @@ export async function liveSuite(ctx: { repoRoot: string; databaseUrl: string; se
         return String(item.rev);
       },
     );
-    const ceilingRevs = saveOverlays.map(() => 1);
-    const ceilingLatency = await saveToScreen(
-      perOverlay(saveOverlays, (_, i) => `${origin(PORTS.ceiling)}/events/save${i}`),
-      LATENCY.saves,
-      async (overlay) => {
-        await sql.notify("bench_live", `save${overlay}`);
-        ceilingRevs[overlay]! += 1;
-        return String(ceilingRevs[overlay]);
-      },
-    );
+    const ceilingLatency = await ceilingToScreen(sql, origin(PORTS.ceiling), "save", saveOverlays.length, LATENCY.streamsPerOverlay, LATENCY.saves);
     const latency = { ours: oursLatency, ceiling: ceilingLatency };
-    console.table(
-      Object.entries(latency).map(([server, r]) => ({
-        server,
-        streams: r.streams,
-        saves: r.saves,
-        "missed/errors": r.missed + r.errors,
-        "p50 ms": r.answerToScreenMs.p50,
-        "p99 ms": r.answerToScreenMs.p99,
-        "max ms": r.answerToScreenMs.max,
-        "from send p50": r.sendToScreenMs.p50,
-        "from send p99": r.sendToScreenMs.p99,
-      })),
-    );
+    latencyTable(latency, "saves");
 
     console.log(`\n(d) ${ALERTS.alerts} test alerts through A, streams on B…`);
     const alertKeys = await proKeys(sql, "alerts", ALERTS.accounts);
     const alertOverlays = await Promise.all(
       alertKeys.map((key, k) => api(origin(PORTS.a), key, "POST", "/overlays", { name: `alerts ${k}`, document: textDocument("{{plugin.alerts.name}}") })),
     );
-    const alertPerOverlay = <T>(list: T[], url: (item: T, i: number) => string) =>
-      list.map((item, i) => Array.from({ length: ALERTS.streamsPerOverlay }, () => url(item, i)));
     let fired = 0;
     // The alert's id opens its event's data, so it is read without parsing the drawing.
     const alertId = (event: { event: string; data: string }) => (event.event === "alert" ? /^\{"id":"([^"]+)"/.exec(event.data)?.[1] : undefined);
     const oursAlerts = await saveToScreen(
-      alertPerOverlay(alertOverlays, (o) => eventsUrl(PORTS.b, o.browserSource.token)),
+      streamsOf(alertOverlays, ALERTS.streamsPerOverlay, (o) => eventsUrl(PORTS.b, o.browserSource.token)),
       ALERTS.alerts,
       async (overlay) => {
         const response = await fetch(`${origin(PORTS.a)}/api/v1/overlays/${alertOverlays[overlay]!.id}/test-alerts`, {
@@ -489,30 +499,9 @@ export async function liveSuite(ctx: { repoRoot: string; databaseUrl: string; se
       },
       alertId,
     );
-    const alertCeilingRevs = alertOverlays.map(() => 1);
-    const ceilingAlerts = await saveToScreen(
-      alertPerOverlay(alertOverlays, (_, i) => `${origin(PORTS.ceiling)}/events/alert${i}`),
-      ALERTS.alerts,
-      async (overlay) => {
-        await sql.notify("bench_live", `alert${overlay}`);
-        alertCeilingRevs[overlay]! += 1;
-        return String(alertCeilingRevs[overlay]);
-      },
-    );
+    const ceilingAlerts = await ceilingToScreen(sql, origin(PORTS.ceiling), "alert", alertOverlays.length, ALERTS.streamsPerOverlay, ALERTS.alerts);
     const alerts = { ours: oursAlerts, ceiling: ceilingAlerts };
-    console.table(
-      Object.entries(alerts).map(([server, r]) => ({
-        server,
-        streams: r.streams,
-        alerts: r.saves,
-        "missed/errors": r.missed + r.errors,
-        "p50 ms": r.answerToScreenMs.p50,
-        "p99 ms": r.answerToScreenMs.p99,
-        "max ms": r.answerToScreenMs.max,
-        "from send p50": r.sendToScreenMs.p50,
-        "from send p99": r.sendToScreenMs.p99,
-      })),
-    );
+    latencyTable(alerts, "alerts");
 
     console.log(`\n(c) a reconnect storm of ${STORM.overlays * STORM.streamsPerOverlay} streams…`);
     const stormOverlays = idleOverlays.slice(0, STORM.overlays);
