@@ -12,6 +12,8 @@ import { admin } from "../../support/admin-cli";
 import { createTestDatabase } from "../../support/database";
 import { type ServerProcess, startServerProcess } from "../../support/server-process";
 
+/** Each test starts the CLI several times (a Node process with tsx, then the database): bounded generously, a busy 2-core machine takes twice as long. */
+const CLI_TIMEOUT_MS = 180_000;
 const onPostgres = process.env.TEST_DB === "postgres";
 let database: DatabaseHandle | undefined;
 let server: ServerProcess;
@@ -35,103 +37,123 @@ afterAll(async () => {
 const me = (key: string) => fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
 
 describe("npm run -s admin", () => {
-  it("creates accounts and keys that the running server accepts", async () => {
-    const created = await admin(["account", "create", "--email", "grace@example.com", "--plan", "pro", "--name", "Grace Hopper", "--staff"], env);
-    expect(created.code).toBe(0);
-    expect(created.stdout.trim().split("\n")).toHaveLength(1);
-    expect(created.json).toEqual({ id: expect.any(String), email: "grace@example.com", plan: "pro" });
+  it(
+    "creates accounts and keys that the running server accepts",
+    async () => {
+      const created = await admin(["account", "create", "--email", "grace@example.com", "--plan", "pro", "--name", "Grace Hopper", "--staff"], env);
+      expect(created.code).toBe(0);
+      expect(created.stdout.trim().split("\n")).toHaveLength(1);
+      expect(created.json).toEqual({ id: expect.any(String), email: "grace@example.com", plan: "pro" });
 
-    const key = await admin(["key", "create", "--email", "grace@example.com", "--scopes", "plugins:read,sales:read"], env);
-    expect(key.code).toBe(0);
-    expect(key.json).toEqual({ id: expect.any(String), key: expect.stringMatching(/^skit_[0-9A-Za-z]{38}$/), scopes: ["plugins:read", "sales:read"] });
+      const key = await admin(["key", "create", "--email", "grace@example.com", "--scopes", "plugins:read,sales:read"], env);
+      expect(key.code).toBe(0);
+      expect(key.json).toEqual({ id: expect.any(String), key: expect.stringMatching(/^skit_[0-9A-Za-z]{38}$/), scopes: ["plugins:read", "sales:read"] });
 
-    const response = await me(key.json.key);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ account: { id: created.json.id, name: "Grace Hopper" }, plan: { name: "pro" } });
-  }, 60_000);
+      const response = await me(key.json.key);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ account: { id: created.json.id, name: "Grace Hopper" }, plan: { name: "pro" } });
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("changes plans, suspends and unsuspends, applied by the server on the next request", async () => {
-    await admin(["account", "create", "--email", "alan@example.com"], env);
-    const { json: key } = await admin(["key", "create", "--email", "alan@example.com", "--scopes", "plugins:read"], env);
-    expect((await (await me(key.key)).json()).plan.name).toBe("free");
+  it(
+    "changes plans, suspends and unsuspends, applied by the server on the next request",
+    async () => {
+      await admin(["account", "create", "--email", "alan@example.com"], env);
+      const { json: key } = await admin(["key", "create", "--email", "alan@example.com", "--scopes", "plugins:read"], env);
+      expect((await (await me(key.key)).json()).plan.name).toBe("free");
 
-    const plan = await admin(["account", "set-plan", "--email", "alan@example.com", "--plan", "ultimate"], env);
-    expect(plan.json).toEqual({ id: expect.any(String), email: "alan@example.com", plan: "ultimate" });
-    expect((await (await me(key.key)).json()).plan.name).toBe("ultimate");
+      const plan = await admin(["account", "set-plan", "--email", "alan@example.com", "--plan", "ultimate"], env);
+      expect(plan.json).toEqual({ id: expect.any(String), email: "alan@example.com", plan: "ultimate" });
+      expect((await (await me(key.key)).json()).plan.name).toBe("ultimate");
 
-    const suspended = await admin(["account", "suspend", "--email", "alan@example.com"], env);
-    expect(suspended.json).toEqual({ id: expect.any(String), email: "alan@example.com", suspended: true });
-    expect((await me(key.key)).status).toBe(403);
+      const suspended = await admin(["account", "suspend", "--email", "alan@example.com"], env);
+      expect(suspended.json).toEqual({ id: expect.any(String), email: "alan@example.com", suspended: true });
+      expect((await me(key.key)).status).toBe(403);
 
-    const restored = await admin(["account", "unsuspend", "--email", "alan@example.com"], env);
-    expect(restored.json).toMatchObject({ suspended: false });
-    expect((await me(key.key)).status).toBe(200);
-  }, 60_000);
+      const restored = await admin(["account", "unsuspend", "--email", "alan@example.com"], env);
+      expect(restored.json).toMatchObject({ suspended: false });
+      expect((await me(key.key)).status).toBe(200);
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("revokes keys and honours expiry dates", async () => {
-    await admin(["account", "create", "--email", "edsger@example.com"], env);
-    const { json: key } = await admin(
-      ["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2099-01-01T00:00:00Z"],
-      env,
-    );
-    expect((await me(key.key)).status).toBe(200);
-    const revoked = await admin(["key", "revoke", "--id", key.id], env);
-    expect(revoked.json).toEqual({ id: key.id, status: "revoked" });
-    expect((await me(key.key)).status).toBe(401);
+  it(
+    "revokes keys and honours expiry dates",
+    async () => {
+      await admin(["account", "create", "--email", "edsger@example.com"], env);
+      const { json: key } = await admin(
+        ["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2099-01-01T00:00:00Z"],
+        env,
+      );
+      expect((await me(key.key)).status).toBe(200);
+      const revoked = await admin(["key", "revoke", "--id", key.id], env);
+      expect(revoked.json).toEqual({ id: key.id, status: "revoked" });
+      expect((await me(key.key)).status).toBe(401);
 
-    const { json: past } = await admin(["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2000-01-01"], env);
-    expect(past).toBeUndefined();
-  }, 60_000);
+      const { json: past } = await admin(["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2000-01-01"], env);
+      expect(past).toBeUndefined();
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("reviews price requests: approve sets the price, reject keeps it and shows the note", async () => {
-    const { json: account } = await admin(["account", "create", "--email", "pricer@example.com", "--plan", "pro"], env);
-    const { json: key } = await admin(["key", "create", "--email", "pricer@example.com", "--scopes", "plugins:read,plugins:write"], env);
-    const headers = { authorization: `Bearer ${key.key}`, "content-type": "application/json" };
-    const manifest = { id: "cli-priced", name: "CLI Priced", version: "1.0.0", permissions: ["ui.notify"] };
-    const published = await fetch(`${server.url}/api/v1/plugins`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        changelog: "First.",
-        files: [
-          { path: "plugin.json", content: JSON.stringify(manifest) },
-          { path: "main.lua", content: 'ui.notify("hi")\n' },
-        ],
-      }),
-    });
-    expect(published.status).toBe(201);
-    const request = (tier: string) => fetch(`${server.url}/api/v1/plugins/cli-priced/price`, { method: "PUT", headers, body: JSON.stringify({ tier }) });
+  it(
+    "reviews price requests: approve sets the price, reject keeps it and shows the note",
+    async () => {
+      const { json: account } = await admin(["account", "create", "--email", "pricer@example.com", "--plan", "pro"], env);
+      const { json: key } = await admin(["key", "create", "--email", "pricer@example.com", "--scopes", "plugins:read,plugins:write"], env);
+      const headers = { authorization: `Bearer ${key.key}`, "content-type": "application/json" };
+      const manifest = { id: "cli-priced", name: "CLI Priced", version: "1.0.0", permissions: ["ui.notify"] };
+      const published = await fetch(`${server.url}/api/v1/plugins`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          changelog: "First.",
+          files: [
+            { path: "plugin.json", content: JSON.stringify(manifest) },
+            { path: "main.lua", content: 'ui.notify("hi")\n' },
+          ],
+        }),
+      });
+      expect(published.status).toBe(201);
+      const request = (tier: string) => fetch(`${server.url}/api/v1/plugins/cli-priced/price`, { method: "PUT", headers, body: JSON.stringify({ tier }) });
 
-    expect((await request("t2")).status).toBe(200);
-    const rejected = await admin(["price-request", "reject", "--slug", "cli-priced", "--note", "Start lower."], env);
-    expect(rejected.code).toBe(0);
-    expect(rejected.json).toEqual({ slug: "cli-priced", tier: "t2", status: "rejected", note: "Start lower.", price: null });
-    const seen = await (await fetch(`${server.url}/api/v1/plugins/cli-priced`, { headers })).json();
-    expect(seen.item.priceRequest).toMatchObject({ tier: "t2", status: "rejected", note: "Start lower." });
+      expect((await request("t2")).status).toBe(200);
+      const rejected = await admin(["price-request", "reject", "--slug", "cli-priced", "--note", "Start lower."], env);
+      expect(rejected.code).toBe(0);
+      expect(rejected.json).toEqual({ slug: "cli-priced", tier: "t2", status: "rejected", note: "Start lower.", price: null });
+      const seen = await (await fetch(`${server.url}/api/v1/plugins/cli-priced`, { headers })).json();
+      expect(seen.item.priceRequest).toMatchObject({ tier: "t2", status: "rejected", note: "Start lower." });
 
-    expect((await request("t1")).status).toBe(200);
-    const approved = await admin(["price-request", "approve", "--slug", "cli-priced"], env);
-    expect(approved.json).toEqual({ slug: "cli-priced", tier: "t1", status: "approved", note: null, price: { tier: "t1", INR: 49, USD: 1 } });
-    const after = await (await fetch(`${server.url}/api/v1/plugins/cli-priced`)).json();
-    expect(after.item.price).toEqual({ tier: "t1", INR: 49, USD: 1 });
+      expect((await request("t1")).status).toBe(200);
+      const approved = await admin(["price-request", "approve", "--slug", "cli-priced"], env);
+      expect(approved.json).toEqual({ slug: "cli-priced", tier: "t1", status: "approved", note: null, price: { tier: "t1", INR: 49, USD: 1 } });
+      const after = await (await fetch(`${server.url}/api/v1/plugins/cli-priced`)).json();
+      expect(after.item.price).toEqual({ tier: "t1", INR: 49, USD: 1 });
 
-    const none = await admin(["price-request", "approve", "--slug", "cli-priced"], env);
-    expect(none.code).toBe(1);
-    expect(none.error.error.code).toBe("not_found");
-    expect(account.plan).toBe("pro");
-  }, 60_000);
+      const none = await admin(["price-request", "approve", "--slug", "cli-priced"], env);
+      expect(none.code).toBe(1);
+      expect(none.error.error.code).toBe("not_found");
+      expect(account.plan).toBe("pro");
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("runs payouts (none due on a new database) and refuses unknown methods and purchases", async () => {
-    const run = await admin(["payout", "run", "--method", "upi"], env);
-    expect(run.code).toBe(0);
-    expect(run.json).toEqual({ payouts: [] });
-    const bad = await admin(["payout", "run", "--method", "cheque"], env);
-    expect(bad.code).toBe(2);
-    expect(bad.error.error.code).toBe("bad_request");
-    const missing = await admin(["purchase", "refund", "--id", "00000000-0000-4000-8000-000000000000"], env);
-    expect(missing.code).toBe(1);
-    expect(missing.error.error.code).toBe("not_found");
-  }, 60_000);
+  it(
+    "runs payouts (none due on a new database) and refuses unknown methods and purchases",
+    async () => {
+      const run = await admin(["payout", "run", "--method", "upi"], env);
+      expect(run.code).toBe(0);
+      expect(run.json).toEqual({ payouts: [] });
+      const bad = await admin(["payout", "run", "--method", "cheque"], env);
+      expect(bad.code).toBe(2);
+      expect(bad.error.error.code).toBe("bad_request");
+      const missing = await admin(["purchase", "refund", "--id", "00000000-0000-4000-8000-000000000000"], env);
+      expect(missing.code).toBe(1);
+      expect(missing.error.error.code).toBe("not_found");
+    },
+    CLI_TIMEOUT_MS,
+  );
 
   it.each([
     [["account", "create", "--email", "grace@example.com"], 1, "conflict"],
@@ -170,126 +192,162 @@ describe("npm run -s admin", () => {
     60_000,
   );
 
-  it("prints its usage as plain text on stderr and exits 2 when no command is given", async () => {
-    const result = await admin([], env);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe("");
-    expect(result.stderr.split("\n")[0]).toBe("Usage: npm run -s admin -- <command> [flags]");
-    expect(result.stderr).not.toContain("\\n");
-  }, 60_000);
+  it(
+    "prints its usage as plain text on stderr and exits 2 when no command is given",
+    async () => {
+      const result = await admin([], env);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr.split("\n")[0]).toBe("Usage: npm run -s admin -- <command> [flags]");
+      expect(result.stderr).not.toContain("\\n");
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("names the unknown command in a one-line JSON error that points at --help", async () => {
-    const result = await admin(["account", "delete"], env);
-    expect(result.code).toBe(2);
-    expect(result.stderr.trim().split("\n")).toHaveLength(1);
-    expect(result.error).toEqual({
-      error: { code: "bad_request", message: 'Unknown command "account delete"; npm run -s admin -- --help lists the commands.' },
-    });
-  }, 60_000);
+  it(
+    "names the unknown command in a one-line JSON error that points at --help",
+    async () => {
+      const result = await admin(["account", "delete"], env);
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+      expect(result.error).toEqual({
+        error: { code: "bad_request", message: 'Unknown command "account delete"; npm run -s admin -- --help lists the commands.' },
+      });
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("makes an existing account an operator with account set-staff, and back with --off", async () => {
-    const created = await admin(["account", "create", "--email", "staff-to-be@example.com", "--plan", "pro"], env);
-    expect(created.code).toBe(0);
-    const on = await admin(["account", "set-staff", "--email", "Staff-To-Be@example.com"], env);
-    expect(on.code).toBe(0);
-    expect(on.json).toEqual({ id: created.json.id, email: "staff-to-be@example.com", staff: true });
-    const off = await admin(["account", "set-staff", "--email", "staff-to-be@example.com", "--off"], env);
-    expect(off.json).toEqual({ id: created.json.id, email: "staff-to-be@example.com", staff: false });
-    const missing = await admin(["account", "set-staff", "--email", "nobody-here@example.com"], env);
-    expect(missing.code).toBe(1);
-    expect(missing.error.error.code).toBe("not_found");
-  }, 60_000);
+  it(
+    "makes an existing account an operator with account set-staff, and back with --off",
+    async () => {
+      const created = await admin(["account", "create", "--email", "staff-to-be@example.com", "--plan", "pro"], env);
+      expect(created.code).toBe(0);
+      const on = await admin(["account", "set-staff", "--email", "Staff-To-Be@example.com"], env);
+      expect(on.code).toBe(0);
+      expect(on.json).toEqual({ id: created.json.id, email: "staff-to-be@example.com", staff: true });
+      const off = await admin(["account", "set-staff", "--email", "staff-to-be@example.com", "--off"], env);
+      expect(off.json).toEqual({ id: created.json.id, email: "staff-to-be@example.com", staff: false });
+      const missing = await admin(["account", "set-staff", "--email", "nobody-here@example.com"], env);
+      expect(missing.code).toBe(1);
+      expect(missing.error.error.code).toBe("not_found");
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("publishes, lists and withdraws desktop releases, which the running server's updater offers at once", async () => {
-    const flags = ["--target", "linux", "--arch", "x86_64", "--url", "https://downloads.streamkit.example/3.1.0/app.tar.gz", "--signature", "c2lnbmF0dXJl"];
-    const published = await admin(
-      ["release", "publish", "--version", "3.1.0", ...flags, "--notes", "Faster start.", "--pub-date", "2026-11-24T08:00:00Z"],
-      env,
-    );
-    expect(published.code, published.stderr).toBe(0);
-    expect(published.json.release).toMatchObject({
-      version: "3.1.0",
-      target: "linux",
-      arch: "x86_64",
-      rollout: 100,
-      withdrawnAt: null,
-      pubDate: "2026-11-24T08:00:00.000Z",
-    });
-    const offered = await fetch(`${server.url}/api/app/update/linux/x86_64/3.0.0`);
-    expect(await offered.json()).toMatchObject({ version: "3.1.0", notes: "Faster start.", signature: "c2lnbmF0dXJl" });
-    const listed = await admin(["release", "list"], env);
-    expect(listed.json.releases.map((r: { version: string }) => r.version)).toContain("3.1.0");
-    const again = await admin(["release", "publish", "--version", "3.1.0", ...flags], env);
-    expect(again.code).toBe(1);
-    expect(again.error.error.code).toBe("version_exists");
-    const bad = await admin(["release", "publish", "--version", "3.2", ...flags, "--rollout", "150"], env);
-    expect(bad.code).toBe(2);
-    expect(bad.error.error.code).toBe("bad_request");
-    const withdrawn = await admin(["release", "withdraw", "--version", "3.1.0"], env);
-    expect(withdrawn.json.withdrawn).toHaveLength(1);
-    expect((await fetch(`${server.url}/api/app/update/linux/x86_64/3.0.0`)).status).toBe(204);
-    const half = await admin(["release", "withdraw", "--version", "3.1.0", "--target", "linux"], env);
-    expect(half.code).toBe(2);
-  }, 60_000);
+  it(
+    "publishes, lists and withdraws desktop releases, which the running server's updater offers at once",
+    async () => {
+      const flags = ["--target", "linux", "--arch", "x86_64", "--url", "https://downloads.streamkit.example/3.1.0/app.tar.gz", "--signature", "c2lnbmF0dXJl"];
+      const published = await admin(
+        ["release", "publish", "--version", "3.1.0", ...flags, "--notes", "Faster start.", "--pub-date", "2026-11-24T08:00:00Z"],
+        env,
+      );
+      expect(published.code, published.stderr).toBe(0);
+      expect(published.json.release).toMatchObject({
+        version: "3.1.0",
+        target: "linux",
+        arch: "x86_64",
+        rollout: 100,
+        withdrawnAt: null,
+        pubDate: "2026-11-24T08:00:00.000Z",
+      });
+      const offered = await fetch(`${server.url}/api/app/update/linux/x86_64/3.0.0`);
+      expect(await offered.json()).toMatchObject({ version: "3.1.0", notes: "Faster start.", signature: "c2lnbmF0dXJl" });
+      const listed = await admin(["release", "list"], env);
+      expect(listed.json.releases.map((r: { version: string }) => r.version)).toContain("3.1.0");
+      const again = await admin(["release", "publish", "--version", "3.1.0", ...flags], env);
+      expect(again.code).toBe(1);
+      expect(again.error.error.code).toBe("version_exists");
+      const bad = await admin(["release", "publish", "--version", "3.2", ...flags, "--rollout", "150"], env);
+      expect(bad.code).toBe(2);
+      expect(bad.error.error.code).toBe("bad_request");
+      const withdrawn = await admin(["release", "withdraw", "--version", "3.1.0"], env);
+      expect(withdrawn.json.withdrawn).toHaveLength(1);
+      expect((await fetch(`${server.url}/api/app/update/linux/x86_64/3.0.0`)).status).toBe(204);
+      const half = await admin(["release", "withdraw", "--version", "3.1.0", "--target", "linux"], env);
+      expect(half.code).toBe(2);
+    },
+    CLI_TIMEOUT_MS,
+  );
 
   // Each CLI call is a process of its own (npm, tsx, the database): a few seconds each on a busy machine, so each test makes only a few.
-  it("gives and takes back complimentary plans, applied by the server on the next request", async () => {
-    await admin(["account", "create", "--email", "gift@example.com"], env);
-    const { json: key } = await admin(["key", "create", "--email", "gift@example.com", "--scopes", "plugins:read"], env);
-    const until = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
-    const granted = await admin(["plan", "grant", "--email", "gift@example.com", "--plan", "ultimate", "--until", until, "--note", "Partner"], env);
-    expect(granted.code, granted.stderr).toBe(0);
-    expect(granted.json).toMatchObject({ plan: "ultimate", endsAt: until, note: "Partner" });
-    expect((await (await me(key.key)).json()).plan.name).toBe("ultimate");
-    const revoked = await admin(["plan", "revoke", "--email", "gift@example.com"], env);
-    expect(revoked.json).toMatchObject({ revoked: true });
-    expect((await (await me(key.key)).json()).plan.name).toBe("free");
-  }, 60_000);
+  it(
+    "gives and takes back complimentary plans, applied by the server on the next request",
+    async () => {
+      await admin(["account", "create", "--email", "gift@example.com"], env);
+      const { json: key } = await admin(["key", "create", "--email", "gift@example.com", "--scopes", "plugins:read"], env);
+      const until = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
+      const granted = await admin(["plan", "grant", "--email", "gift@example.com", "--plan", "ultimate", "--until", until, "--note", "Partner"], env);
+      expect(granted.code, granted.stderr).toBe(0);
+      expect(granted.json).toMatchObject({ plan: "ultimate", endsAt: until, note: "Partner" });
+      expect((await (await me(key.key)).json()).plan.name).toBe("ultimate");
+      const revoked = await admin(["plan", "revoke", "--email", "gift@example.com"], env);
+      expect(revoked.json).toMatchObject({ revoked: true });
+      expect((await (await me(key.key)).json()).plan.name).toBe("free");
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("refuses a complimentary plan that ends in the past, of the Free plan, or for nobody", async () => {
-    await admin(["account", "create", "--email", "no-gift@example.com"], env);
-    const until = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
-    const past = await admin(["plan", "grant", "--email", "no-gift@example.com", "--plan", "pro", "--until", "2020-01-01"], env);
-    expect([past.code, past.error.error.code]).toEqual([2, "bad_request"]);
-    const badPlan = await admin(["plan", "grant", "--email", "no-gift@example.com", "--plan", "free", "--until", until], env);
-    expect(badPlan.code).not.toBe(0);
-    const nobody = await admin(["plan", "grant", "--email", "nobody@example.com", "--plan", "pro", "--until", until], env);
-    expect(nobody.error.error.code).toBe("not_found");
-  }, 60_000);
+  it(
+    "refuses a complimentary plan that ends in the past, of the Free plan, or for nobody",
+    async () => {
+      await admin(["account", "create", "--email", "no-gift@example.com"], env);
+      const until = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
+      const past = await admin(["plan", "grant", "--email", "no-gift@example.com", "--plan", "pro", "--until", "2020-01-01"], env);
+      expect([past.code, past.error.error.code]).toEqual([2, "bad_request"]);
+      const badPlan = await admin(["plan", "grant", "--email", "no-gift@example.com", "--plan", "free", "--until", until], env);
+      expect(badPlan.code).not.toBe(0);
+      const nobody = await admin(["plan", "grant", "--email", "nobody@example.com", "--plan", "pro", "--until", until], env);
+      expect(nobody.error.error.code).toBe("not_found");
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("lists subscriptions and refuses an unknown status or payment", async () => {
-    const listed = await admin(["subscription", "list", "--q", "nobody-subscribes@example.com"], env);
-    expect(listed.json).toEqual({ items: [] });
-    expect((await admin(["subscription", "list", "--status", "sleeping"], env)).code).not.toBe(0);
-    const unknown = await admin(["subscription", "refund", "--payment", "00000000-0000-4000-8000-000000000000"], env);
-    expect([unknown.code, unknown.error.error.code]).toEqual([1, "not_found"]);
-  }, 60_000);
+  it(
+    "lists subscriptions and refuses an unknown status or payment",
+    async () => {
+      const listed = await admin(["subscription", "list", "--q", "nobody-subscribes@example.com"], env);
+      expect(listed.json).toEqual({ items: [] });
+      expect((await admin(["subscription", "list", "--status", "sleeping"], env)).code).not.toBe(0);
+      const unknown = await admin(["subscription", "refund", "--payment", "00000000-0000-4000-8000-000000000000"], env);
+      expect([unknown.code, unknown.error.error.code]).toEqual([1, "not_found"]);
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("says the database is unavailable, without internals, when it cannot be reached", async () => {
-    const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], {
-      DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
-    });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe("");
-    expect(result.error).toEqual({ error: { code: "service_unavailable", message: expect.any(String) } });
-    expect(JSON.stringify(result.error)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
-  }, 60_000);
+  it(
+    "says the database is unavailable, without internals, when it cannot be reached",
+    async () => {
+      const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], {
+        DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
+      });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.error).toEqual({ error: { code: "service_unavailable", message: expect.any(String) } });
+      expect(JSON.stringify(result.error)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it("prints no internals when something unexpected fails: a generic error naming an incident, the cause logged under it", async () => {
-    // A data folder that cannot be a folder: the command cannot even start.
-    const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], { DATABASE_URL: "", DATA_DIR: "/dev/null/nowhere" });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe("");
-    expect(result.error).toEqual({
-      error: { code: "internal_error", message: expect.stringMatching(/^The command failed unexpectedly \(incident [0-9a-f-]{36}\)/) },
-    });
-    expect(JSON.stringify(result.error)).not.toMatch(/ENOTDIR|\/dev\/null/);
-    const incident = /incident ([0-9a-f-]{36})/.exec(result.error.error.message)![1];
-    const logged = result.stderr
-      .trim()
-      .split("\n")
-      .slice(0, -1)
-      .map((line) => JSON.parse(line));
-    expect(logged).toContainEqual(expect.objectContaining({ incident, msg: "admin command failed", level: 50 }));
-  }, 60_000);
+  it(
+    "prints no internals when something unexpected fails: a generic error naming an incident, the cause logged under it",
+    async () => {
+      // A data folder that cannot be a folder: the command cannot even start.
+      const result = await admin(["account", "set-plan", "--email", "grace@example.com", "--plan", "pro"], { DATABASE_URL: "", DATA_DIR: "/dev/null/nowhere" });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.error).toEqual({
+        error: { code: "internal_error", message: expect.stringMatching(/^The command failed unexpectedly \(incident [0-9a-f-]{36}\)/) },
+      });
+      expect(JSON.stringify(result.error)).not.toMatch(/ENOTDIR|\/dev\/null/);
+      const incident = /incident ([0-9a-f-]{36})/.exec(result.error.error.message)![1];
+      const logged = result.stderr
+        .trim()
+        .split("\n")
+        .slice(0, -1)
+        .map((line) => JSON.parse(line));
+      expect(logged).toContainEqual(expect.objectContaining({ incident, msg: "admin command failed", level: 50 }));
+    },
+    CLI_TIMEOUT_MS,
+  );
 });

@@ -13,9 +13,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type DatabaseHandle, fxDays, openDatabase } from "@streamkit/db";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../support/database";
 import { type FeedServer, startFeedServer } from "../../fixtures/fx/feeds";
+
+// Each test runs the refresh command as a child process (Node with tsx, then the database): a busy 2-core machine takes twice as long.
+vi.setConfig({ testTimeout: 180_000 });
 
 const main = fileURLToPath(new URL("../../../src/app/fx-refresh-main.ts", import.meta.url));
 const onPostgres = process.env.TEST_DB === "postgres";
