@@ -333,7 +333,7 @@ test.describe("without JavaScript", () => {
 
   test("subscribing, upgrading, scheduling a downgrade, cancelling and resuming work with plain form posts", async ({ page }) => {
     test.setTimeout(90_000);
-    await signUp(page, "Nico Noscript");
+    await signUp(page, "Nico Noscript", { javaScript: false });
     await subscribeOnPlans(page, "Pro", "a month");
     await expect(page.getByTestId("billing-plan")).toHaveText("Pro");
 

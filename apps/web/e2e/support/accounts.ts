@@ -1,10 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 
-/** Signs a new person up through the website and leaves them signed in. */
-export async function signUp(page: Page, name: string): Promise<string> {
+/**
+ * Signs a new person up through the website and leaves them signed in. `javaScript: false` for a page without
+ * scripts (test.use({ javaScriptEnabled: false })): its form never hydrates, so nothing is waited for.
+ */
+export async function signUp(page: Page, name: string, { javaScript = true }: { javaScript?: boolean } = {}): Promise<string> {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@example.com`;
   await page.goto("/sign-up");
-  await signUpFormReady(page);
+  if (javaScript) await signUpFormReady(page);
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
@@ -15,8 +18,8 @@ export async function signUp(page: Page, name: string): Promise<string> {
 
 /** Signs a person up through the website with a country (which decides their prices), and leaves them signed in. */
 export async function signUpFrom(page: Page, name: string, country: string): Promise<string> {
+  // No wait for hydration here: it signs up without JavaScript too (commerce.spec.ts), where the form never hydrates.
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
-  await signUpFormReady(page);
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
