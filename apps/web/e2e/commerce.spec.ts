@@ -218,7 +218,7 @@ test.describe("without JavaScript", () => {
 
   test("buying still works with plain form posts: buy page, test checkout, complete page", async ({ page }) => {
     await page.goto("/sign-up?next=%2Fplugins%2Fai-chat-helper%2Fbuy");
-    await signUpFrom(page, "Nora Noscript", "IN");
+    await signUpFrom(page, "Nora Noscript", "IN", { javaScript: false });
     await expect(page).toHaveURL(/\/plugins\/ai-chat-helper\/buy$/);
     await expect(page.getByTestId("charge")).toHaveText("₹799");
     await page.getByRole("button", { name: "Continue to payment — ₹799" }).click();

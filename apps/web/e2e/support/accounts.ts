@@ -16,10 +16,10 @@ export async function signUp(page: Page, name: string, { javaScript = true }: { 
   return email;
 }
 
-/** Signs a person up through the website with a country (which decides their prices), and leaves them signed in. */
-export async function signUpFrom(page: Page, name: string, country: string): Promise<string> {
-  // No wait for hydration here: it signs up without JavaScript too (commerce.spec.ts), where the form never hydrates.
+/** Signs a person up through the website with a country (which decides their prices), and leaves them signed in; `javaScript` as for signUp. */
+export async function signUpFrom(page: Page, name: string, country: string, { javaScript = true }: { javaScript?: boolean } = {}): Promise<string> {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@example.com`;
+  if (javaScript) await signUpFormReady(page);
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
