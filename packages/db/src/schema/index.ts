@@ -14,3 +14,4 @@ export * from "./market";
 export * from "./sounds";
 export * from "./marketplace-version";
 export * from "./subscriptions";
+export * from "./assets";
