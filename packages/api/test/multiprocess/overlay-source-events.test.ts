@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
 import { eventStream } from "../support/event-stream";
 import { bearer, insertAccount, insertKey } from "../support/factories";
+import { overlayDocument, textLayer } from "../support/overlays";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 let database: DatabaseHandle;
@@ -27,19 +28,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const documentOf = (text: string) => ({
-  schema: 1,
-  canvas: { width: 640, height: 360 },
-  layers: [
-    {
-      type: "text",
-      id: "title",
-      name: "Title",
-      frame: { x: 0, y: 0, w: 300, h: 60 },
-      props: { text, fontFamily: "Inter", fontSize: 32, fill: { kind: "solid", color: "#ffffff" } },
-    },
-  ],
-});
+const documentOf = (text: string) => overlayDocument([textLayer("title", text, { x: 0, y: 0 })], { width: 640, height: 360 });
 
 it("a save through one process reaches a stream open on the other; SIGTERM ends the stream and the process exits at once", async () => {
   const [a, b] = [servers[0]!, servers[1]!];

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
 import { eventStream } from "../support/event-stream";
 import { bearer, insertAccount, insertDesktopTokens } from "../support/factories";
+import { overlayDocument, textLayer } from "../support/overlays";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 let database: DatabaseHandle;
@@ -32,19 +33,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const documentOf = {
-  schema: 1,
-  canvas: { width: 640, height: 360 },
-  layers: [
-    {
-      type: "text",
-      id: "who",
-      name: "Who",
-      frame: { x: 0, y: 0, w: 600, h: 60 },
-      props: { text: "{{plugin.alerts.name}}", fontFamily: "Inter", fontSize: 32, fill: { kind: "solid", color: "#ffffff" } },
-    },
-  ],
-};
+const documentOf = overlayDocument([textLayer("who", "{{plugin.alerts.name}}", { x: 0, y: 0, w: 600 })], { width: 640, height: 360 });
 
 it("an alert fired through A reaches streams on B and on A, the overlay unchanged; the per-overlay limit is exact across both", async () => {
   const [a, b] = [servers[0]!, servers[1]!];

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { eventStream } from "../../support/event-stream";
-import { bearer, insertAccount, insertKey } from "../../support/factories";
+import { insertAccount, insertKey } from "../../support/factories";
+import { apiCaller, createOverlay, documentOf } from "../../support/overlays";
 import { raceThroughLock } from "../../support/race";
 
 let app: TestApp;
@@ -22,43 +23,17 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const documentOf = (text: string) => ({
-  schema: 1,
-  canvas: { width: 1280, height: 720 },
-  layers: [
-    {
-      type: "text",
-      id: "title",
-      name: "Title",
-      frame: { x: 10, y: 20, w: 300, h: 60 },
-      props: { text, fontFamily: "Inter", fontSize: 32, fill: { kind: "solid", color: "#ffffff" } },
-    },
-  ],
-});
-
 async function streamerWithOverlay(text = "One") {
   const account = await insertAccount(app.deps.db, { plan: "pro" });
   const { key } = await insertKey(app.deps.db, account.id, { scopes: ["inventory:write"] });
   // Each call in a rate-limit minute of its own (keys get 10 a minute).
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    clock.nextMinute();
-    const response = await app.request(path, {
-      method,
-      headers: { ...bearer(key), ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const raw = await response.text();
-    return { status: response.status, headers: response.headers, body: raw ? JSON.parse(raw) : undefined };
-  };
-  const created = await send("POST", "/overlays", { name: "Scene", document: documentOf(text) });
-  expect(created.status).toBe(201);
-  const id: string = created.body.item.id;
-  const token: string = created.body.item.browserSource.token;
+  const send = apiCaller(app, key, () => clock.nextMinute());
+  const { id, token, item: created } = await createOverlay(send, documentOf(text));
   return {
     account,
     id,
     token,
-    created: created.body.item,
+    created,
     send,
     save: (baseRev: number, words: string, draft?: boolean) =>
       send("PUT", `/overlays/${id}`, { baseRev, document: documentOf(words), ...(draft === undefined ? {} : { draft }) }),

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from "../../support/app";
 import { webCaller } from "../../support/commerce";
 import { eventStream } from "../../support/event-stream";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
+import { apiCaller, createOverlay, documentOf } from "../../support/overlays";
 import { billing, subscribe, subscriber } from "../../support/subscriptions";
 
 let app: TestApp;
@@ -21,39 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const documentOf = (text: string) => ({
-  schema: 1,
-  canvas: { width: 1280, height: 720 },
-  layers: [
-    {
-      type: "text",
-      id: "title",
-      name: "Title",
-      frame: { x: 10, y: 20, w: 300, h: 60 },
-      props: { text, fontFamily: "Inter", fontSize: 32, fill: { kind: "solid", color: "#ffffff" } },
-    },
-  ],
-});
-
 async function overlayOf(plan: "pro" | "ultimate" = "pro") {
   const account = await insertAccount(app.deps.db, { plan });
   const { key } = await insertKey(app.deps.db, account.id, { scopes: ["inventory:write"] });
-  const send = async (method: string, path: string, body?: unknown) => {
-    const response = await app.request(path, {
-      method,
-      headers: { ...bearer(key), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
-  const created = await send("POST", "/overlays", { name: "Live", document: documentOf("Hello") });
-  expect(created.status).toBe(201);
-  const id: string = created.body.item.id;
+  const send = apiCaller(app, key);
+  const { id, token } = await createOverlay(send, documentOf("Hello"), "Live");
   return {
     account,
     id,
-    token: created.body.item.browserSource.token as string,
+    token,
     save: (baseRev: number, text: string) => send("PUT", `/overlays/${id}`, { baseRev, document: documentOf(text) }),
     send,
   };

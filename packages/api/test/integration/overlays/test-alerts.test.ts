@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { eventStream } from "../../support/event-stream";
 import { bearer, insertAccount, insertDesktopTokens, insertKey } from "../../support/factories";
+import { apiCaller, createOverlay, overlayDocument, textLayer } from "../../support/overlays";
 
 let app: TestApp;
 const clock = new TestClock();
@@ -23,46 +24,25 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const textLayer = (id: string, text: string, y: number) => ({
-  type: "text",
-  id,
-  name: id,
-  frame: { x: 10, y, w: 600, h: 60 },
-  props: { text, fontFamily: "Inter", fontSize: 32, fill: { kind: "solid", color: "#ffffff" } },
-});
-const alertDocument = {
-  schema: 1,
-  canvas: { width: 1280, height: 720 },
-  layers: [
-    textLayer("who", "{{plugin.alerts.name}}", 0),
-    textLayer("ticker", "{{plugin.donations.recent}}", 80),
-    textLayer("goal", "Goal {{plugin.goal.current}}", 160),
-    textLayer("chat", "{{plugin.chat-commands.latest}}", 240),
-    textLayer("title", "Hello", 320),
-  ],
-};
+const alertDocument = overlayDocument([
+  textLayer("who", "{{plugin.alerts.name}}", { y: 0, w: 600 }),
+  textLayer("ticker", "{{plugin.donations.recent}}", { y: 80, w: 600 }),
+  textLayer("goal", "Goal {{plugin.goal.current}}", { y: 160, w: 600 }),
+  textLayer("chat", "{{plugin.chat-commands.latest}}", { y: 240, w: 600 }),
+  textLayer("title", "Hello", { y: 320, w: 600 }),
+]);
 
 /** A Pro account's overlay with an alert text, called with a desktop token (120 requests a minute: the per-overlay limit is reached first). */
 async function overlayOf() {
   clock.nextMinute();
   const account = await insertAccount(app.deps.db, { plan: "pro" });
   const { accessToken } = await insertDesktopTokens(app.deps.db, account.id, { now: clock.now() });
-  const send = async (method: string, path: string, body?: unknown) => {
-    const response = await app.request(path, {
-      method,
-      headers: { ...bearer(accessToken), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-  };
-  const created = await send("POST", "/overlays", { name: "Alerts", document: alertDocument });
-  expect(created.status).toBe(201);
-  const id: string = created.body.item.id;
+  const send = apiCaller(app, accessToken);
+  const { id, token } = await createOverlay(send, alertDocument, "Alerts");
   return {
     account,
     id,
-    token: created.body.item.browserSource.token as string,
+    token,
     send,
     fire: (alert: unknown) => send("POST", `/overlays/${id}/test-alerts`, { alert }),
   };
