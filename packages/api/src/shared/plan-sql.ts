@@ -6,6 +6,11 @@ export const rankOf = (column: SQL) => sql`case ${column} ${sql.raw(planNames.ma
 export const planOfRank = (rank: SQL) => sql`case ${rank} ${sql.raw(planNames.map((plan, rank) => `when ${rank} then '${plan}'`).join(" "))} end`;
 
 const grace = sql.raw(`interval '${subscriptionRules.graceDays} days'`);
+// Shared by both functions below, over "subscriptions s" and "complimentary_plans c" of the outer "accounts" row.
+const liveSubscription = sql`s.account_id = "accounts"."id" and s.status in ('active', 'past_due')`;
+/** Until when a live subscription entitles: its paid period, plus the grace unless it is cancelled at the period's end. */
+const entitledUntil = sql`case when s.cancel_at_period_end then s.current_period_end else s.current_period_end + ${grace} end`;
+const complimentaryOfAccount = sql`c.account_id = "accounts"."id" and c.revoked_at is null`;
 
 /**
  * The plan an account has at `now` (docs/payments.md#subscriptions): the highest of
@@ -21,10 +26,8 @@ export function accountPlanSql(now: Date | Placeholder): SQL<PlanName> {
   // A placeholder when the statement is prepared once and run with the time of each request.
   const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`${now}::timestamptz`;
   const subscribed = sql`(select max(${rankOf(sql`case when s.scheduled_plan is not null and ${at} >= s.current_period_end then s.scheduled_plan else s.plan end`)})
-    from subscriptions s where s.account_id = "accounts"."id" and s.status in ('active', 'past_due')
-    and ${at} < case when s.cancel_at_period_end then s.current_period_end else s.current_period_end + ${grace} end)`;
-  const complimentary = sql`(select max(${rankOf(sql`c.plan`)}) from complimentary_plans c
-    where c.account_id = "accounts"."id" and c.revoked_at is null and ${at} < c.ends_at)`;
+    from subscriptions s where ${liveSubscription} and ${at} < ${entitledUntil})`;
+  const complimentary = sql`(select max(${rankOf(sql`c.plan`)}) from complimentary_plans c where ${complimentaryOfAccount} and ${at} < c.ends_at)`;
   return sql<PlanName>`${planOfRank(sql`greatest(${rankOf(sql`"accounts"."plan"`)}, coalesce(${subscribed}, 0), coalesce(${complimentary}, 0))`)}`;
 }
 
@@ -37,11 +40,10 @@ export function accountPlanSql(now: Date | Placeholder): SQL<PlanName> {
  */
 export function planChangesAtSql(now: Date): SQL<Date | null> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const live = sql`s.account_id = "accounts"."id" and s.status in ('active', 'past_due')`;
+  // The period's end matters on its own even with a grace after it: a scheduled downgrade takes effect then.
   const subscriptionEnds = sql`(select min(e) from subscriptions s,
-    lateral (values (s.current_period_end), (case when s.cancel_at_period_end then null else s.current_period_end + ${grace} end)) as ends(e)
-    where ${live} and e > ${at})`;
-  const complimentaryEnds = sql`(select min(c.ends_at) from complimentary_plans c
-    where c.account_id = "accounts"."id" and c.revoked_at is null and c.ends_at > ${at})`;
+    lateral (values (s.current_period_end), (${entitledUntil})) as ends(e)
+    where ${liveSubscription} and e > ${at})`;
+  const complimentaryEnds = sql`(select min(c.ends_at) from complimentary_plans c where ${complimentaryOfAccount} and c.ends_at > ${at})`;
   return sql<Date | null>`least(${subscriptionEnds}, ${complimentaryEnds})`;
 }
