@@ -68,8 +68,8 @@ it("npm run fx:refresh on the shared database reaches a running server at its ne
   servers = [await startServerProcess({ DATABASE_URL: database.url!, CLOCK_FILE: clockFile })];
   expect((await latest(servers[0]!)).date).toBe(BUILTIN_RATES_DATE);
 
-  const main = fileURLToPath(new URL("../../src/app/fx-refresh-main.ts", import.meta.url));
-  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", main], {
+  const runCli = fileURLToPath(new URL("../../scripts/run-cli.mjs", import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, [runCli, "fx-refresh"], {
     env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: database.url!, FX_CONFIG: JSON.stringify(feeds.config()) },
   });
   expect(JSON.parse(stdout)).toMatchObject({ ok: true, database: "postgres", current: { date: "2025-01-10" } });

@@ -12,7 +12,7 @@ import { admin } from "../../support/admin-cli";
 import { createTestDatabase } from "../../support/database";
 import { type ServerProcess, startServerProcess } from "../../support/server-process";
 
-/** Each test starts the CLI several times (a Node process with tsx, then the database): bounded generously, a busy 2-core machine takes twice as long. */
+/** Each test starts the CLI several times (npm, then Node running the bundled program, then the database or the server's admin channel): bounded generously, a busy 2-core machine takes twice as long. */
 const CLI_TIMEOUT_MS = 180_000;
 const onPostgres = process.env.TEST_DB === "postgres";
 let database: DatabaseHandle | undefined;
@@ -270,7 +270,7 @@ describe("npm run -s admin", () => {
     CLI_TIMEOUT_MS,
   );
 
-  // Each CLI call is a process of its own (npm, tsx, the database): a few seconds each on a busy machine, so each test makes only a few.
+  // Each CLI call is a process of its own (npm, Node with the bundled program, the database): a few seconds each on a busy machine, so each test makes only a few.
   it(
     "gives and takes back complimentary plans, applied by the server on the next request",
     async () => {

@@ -17,10 +17,10 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../support/database";
 import { type FeedServer, startFeedServer } from "../../fixtures/fx/feeds";
 
-// Each test runs the refresh command as a child process (Node with tsx, then the database): a busy 2-core machine takes twice as long.
+// Each test runs the refresh command as a child process (the bundled program, then the database): a busy 2-core machine takes twice as long.
 vi.setConfig({ testTimeout: 180_000 });
 
-const main = fileURLToPath(new URL("../../../src/app/fx-refresh-main.ts", import.meta.url));
+const runCli = fileURLToPath(new URL("../../../scripts/run-cli.mjs", import.meta.url));
 const onPostgres = process.env.TEST_DB === "postgres";
 let feeds: FeedServer;
 let database: DatabaseHandle | undefined;
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 async function refresh(args: string[] = [], env: Record<string, string> = {}) {
   try {
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", main, ...args], {
+    const { stdout } = await promisify(execFile)(process.execPath, [runCli, "fx-refresh", ...args], {
       env: { ...process.env, LOG_LEVEL: "silent", FX_CONFIG: JSON.stringify(feeds.config()), ...target, ...env },
     });
     return { code: 0, stdout };
