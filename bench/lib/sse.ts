@@ -5,12 +5,9 @@
  * `retry:` kept, `id:` remembered and sent back as Last-Event-ID on reconnect).
  */
 import { request } from "node:http";
+import { parseEventBlock, type ServerSentEvent } from "../../packages/api/test/support/event-stream";
 
-export interface ServerSentEvent {
-  event: string;
-  id?: string;
-  data: string;
-}
+export type { ServerSentEvent };
 
 export interface StreamOptions {
   headers?: Record<string, string>;
@@ -97,21 +94,9 @@ export class EventStream {
   }
 
   private dispatch(block: string): void {
-    const event: ServerSentEvent = { event: "message", data: "" };
-    let hasData = false;
-    for (const line of block.split("\n")) {
-      if (line.startsWith(":")) continue;
-      const colon = line.indexOf(":");
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-      if (field === "data") {
-        event.data = hasData ? `${event.data}\n${value}` : value;
-        hasData = true;
-      } else if (field === "event") event.event = value;
-      else if (field === "id") event.id = value;
-      else if (field === "retry" && /^\d+$/.test(value)) this.retryMs = Number(value);
-    }
-    if (event.id !== undefined) this.lastEventId = event.id;
-    if (hasData) this.options.onEvent?.(event, this);
+    const { event, retry, id } = parseEventBlock(block);
+    if (retry !== undefined) this.retryMs = retry;
+    if (id !== undefined) this.lastEventId = id;
+    if (event) this.options.onEvent?.(event, this);
   }
 }

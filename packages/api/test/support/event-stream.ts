@@ -6,6 +6,30 @@ export interface ServerSentEvent {
 }
 
 /**
+ * One block of a text/event-stream (the lines before a blank line), as EventSource reads it: the event when
+ * it has data (null for a comment-only block such as a heartbeat), and the `retry:` advice when it gives one.
+ * Shared with the bench's client (bench/lib/sse.ts).
+ */
+export function parseEventBlock(block: string): { event: ServerSentEvent | null; retry?: number; id?: string } {
+  const event: ServerSentEvent = { event: "message", data: "" };
+  let hasData = false;
+  let retry: number | undefined;
+  for (const line of block.split("\n")) {
+    if (line.startsWith(":")) continue;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+    if (field === "data") {
+      event.data = hasData ? `${event.data}\n${value}` : value;
+      hasData = true;
+    } else if (field === "event") event.event = value;
+    else if (field === "id") event.id = value;
+    else if (field === "retry" && /^\d+$/.test(value)) retry = Number(value);
+  }
+  return { event: hasData ? event : null, ...(retry === undefined ? {} : { retry }), ...(event.id === undefined ? {} : { id: event.id }) };
+}
+
+/**
  * Reads a text/event-stream answer event by event, as EventSource would:
  * comment-only blocks (heartbeats) are skipped, `retry:` is kept apart. A
  * read that sees nothing within `timeoutMs` fails instead of hanging the test.
@@ -38,21 +62,9 @@ export function eventStream(response: Response, timeoutMs = 15_000) {
         if (cut >= 0) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
-          const event: ServerSentEvent = { event: "message", data: "" };
-          let hasData = false;
-          for (const line of block.split("\n")) {
-            if (line.startsWith(":")) continue;
-            const colon = line.indexOf(":");
-            const field = colon < 0 ? line : line.slice(0, colon);
-            const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
-            if (field === "data") {
-              event.data = hasData ? `${event.data}\n${value}` : value;
-              hasData = true;
-            } else if (field === "event") event.event = value;
-            else if (field === "id") event.id = value;
-            else if (field === "retry") state.retry = Number(value);
-          }
-          if (hasData) return event;
+          const { event, retry } = parseEventBlock(block);
+          if (retry !== undefined) state.retry = retry;
+          if (event) return event;
           continue;
         }
         if (ended || !(await more())) {
