@@ -46,6 +46,11 @@ export function pictureAssetIds(document: Pick<OverlayDocument, "layers">): stri
   return [...ids];
 }
 
+/** Assets at the longest address the library serves (a SHA-256 and .webp), for measuring a drawing before they are resolved. */
+export function standInAssets(ids: readonly string[]): Record<string, RenderAsset> {
+  return Object.fromEntries(ids.map((id) => [id, { url: `/api/assets/${"0".repeat(64)}.webp`, width: 1, height: 1 }]));
+}
+
 /** The address a picture layer draws now, or null for the placeholder. */
 function sourceUrl(layer: PictureLayer, values: Record<string, string>, assets: Readonly<Record<string, RenderAsset>>): string | null {
   const { source } = layer.props;

@@ -2,7 +2,7 @@ import { DrawingMeter, DrawingTooLarge } from "./budget";
 import type { OverlayDocument } from "./document";
 import type { Layer, Paint, ParticlesLayer } from "./layers";
 import { escapeXml, num } from "./markup";
-import { pictureMarkup, type RenderAsset } from "./picture";
+import { pictureAssetIds, pictureMarkup, type RenderAsset, standInAssets } from "./picture";
 
 type Keyframe = NonNullable<OverlayDocument["manualKeyframes"]>[number];
 import { fillTemplate, filledLength } from "./template";
@@ -242,11 +242,15 @@ export function renderSvg(document: OverlayDocument, options: RenderOptions = {}
 /**
  * Why a document may not be saved, or null: the drawing the editor makes
  * (hidden layers shown, unfilled {{keys}} kept, animated) is the largest any
- * surface makes of it without live values, so within it every surface is.
+ * surface makes of it without live values, so within it every surface is;
+ * uploaded pictures are counted both missing and present, at the longest address an asset has.
  */
 export function drawingProblem(document: OverlayDocument): string | null {
   try {
     drawSvg(document, { showHidden: true, missing: "keep", animate: true });
+    // Uploaded pictures draw as placeholders (more elements) here, as images (more bytes) on stream: both must fit.
+    const ids = pictureAssetIds(document);
+    if (ids.length > 0) drawSvg(document, { showHidden: true, missing: "keep", animate: true, assets: standInAssets(ids) });
     return null;
   } catch (error) {
     if (error instanceof DrawingTooLarge) return error.message;
