@@ -39,22 +39,16 @@ export function frameAncestors(_path: string): "'none'" | "'self'" | "*" {
   return "'none'";
 }
 
-/**
- * Where a page's images may come from. The overlay editor (/overlays/<id>) draws picture layers inline, the
- * service's own /api/assets/… and picture variables' https: addresses; images cannot run code, and nothing else
- * is relaxed.
- */
-export function imageSources(path: string): string {
-  return path.startsWith("/overlays/") ? "'self' data: blob: https:" : "'self' data: blob:";
-}
-
 export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOptions): string {
   const https = options.publicUrl.startsWith("https:");
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src ${imageSources(options.path)}`,
+    // https: for the overlay editor's picture layers (picture variables' addresses). Site-wide, not per path: Next
+    // navigates inside the site without loading a new document, so the editor runs under the policy of whichever
+    // page the visitor arrived on. Images cannot run code; scripts, frames and connections stay as strict.
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",

@@ -43,8 +43,25 @@ export function membersOf(document: OverlayDocument, groupId: string): string[] 
   return found;
 }
 
+/** A layer's members in the schema's order, the order the API answers in: an edit that adds one (hidden, opacity) still equals the saved document's JSON. */
+const layerKeyOrder = ["type", "id", "name", "frame", "groupId", "hidden", "opacity", "rotation", "props"] as const;
+function inSchemaOrder(layer: Layer): Layer {
+  const ordered: Record<string, unknown> = {};
+  for (const key of layerKeyOrder) if (key in layer) ordered[key] = layer[key as keyof Layer];
+  return Object.assign(ordered, layer) as Layer;
+}
+
 export function updateLayer(document: OverlayDocument, id: string, change: (layer: Layer) => Layer): OverlayDocument {
-  return { ...document, layers: document.layers.map((layer) => (layer.id === id ? change(layer) : layer)) };
+  return { ...document, layers: document.layers.map((layer) => (layer.id === id ? inSchemaOrder(change(layer)) : layer)) };
+}
+
+/** A layer's opacity, 0 to 1; fully opaque leaves the member out, as documents write it. */
+export function setOpacity(document: OverlayDocument, id: string, opacity: number): OverlayDocument {
+  return updateLayer(document, id, (layer) => {
+    const { opacity: _old, ...rest } = layer;
+    const value = clamp(round(opacity), 0, 1);
+    return (value === 1 ? rest : { ...rest, opacity: value }) as Layer;
+  });
 }
 
 /** Moves a layer by (dx, dy) canvas pixels; a group carries its members along. */

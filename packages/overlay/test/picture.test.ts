@@ -10,6 +10,8 @@ import {
   pictureAssetIds,
   pictureUrl,
   renderSvg,
+  setHidden,
+  setOpacity,
   utf8Length,
 } from "../src";
 
@@ -198,5 +200,19 @@ describe("picture layers: drawing", () => {
     const taken = addLayer(parse(doc([], { picture: { type: "text", value: "x" } })), "picture");
     expect(Object.keys(taken.document.vars ?? {})).toEqual(["picture", "picture2"]);
     expect(problems(taken.document)).toEqual([]);
+  });
+});
+
+describe("picture layers: editing", () => {
+  it("sets opacity (1 leaves it out) with the layer's members in the schema's order, so an edit equals the saved JSON", () => {
+    const document = parse(doc([picture("p", { source: { kind: "asset", id: ASSET }, fit: "cover" })]));
+    const faded = setOpacity(document, "p", 0.5);
+    expect(faded.layers[0]!.opacity).toBe(0.5);
+    expect(JSON.stringify(faded)).toBe(JSON.stringify(parse(faded)));
+    const hidden = setHidden(faded, "p", true);
+    expect(JSON.stringify(hidden)).toBe(JSON.stringify(parse(hidden)));
+    expect(setOpacity(faded, "p", 1).layers[0]).not.toHaveProperty("opacity");
+    expect(setOpacity(faded, "p", 7).layers[0]).not.toHaveProperty("opacity");
+    expect(setOpacity(faded, "p", -1).layers[0]!.opacity).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import {
   type PictureLayer,
   type PictureSource,
   pictureFits,
+  setOpacity,
   updateLayer,
   varSchema,
 } from "@streamkit/overlay";
@@ -149,13 +150,7 @@ export function PictureProperties({
           onChange={(event) => {
             const percent = event.target.valueAsNumber;
             if (!Number.isFinite(percent) || percent < 0 || percent > 100) return;
-            onChange(
-              updateLayer(document, layer.id, (current) => {
-                const { opacity: _old, ...rest } = current;
-                return (percent === 100 ? rest : { ...rest, opacity: percent / 100 }) as PictureLayer;
-              }),
-              `prop-${layer.id}-opacity`,
-            );
+            onChange(setOpacity(document, layer.id, percent / 100), `prop-${layer.id}-opacity`);
           }}
         />
       </div>
