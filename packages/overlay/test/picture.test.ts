@@ -186,6 +186,22 @@ describe("picture layers: drawing", () => {
     expect(utf8Length(renderSvg(fewer))).toBeLessThanOrEqual(DRAWING_BUDGET.bytes);
   });
 
+  it("a picture is 5 elements of the budget as the placeholder (the save's measure), so one picture can tip a document over", () => {
+    const text = (id: string, lines: number) => ({
+      type: "text",
+      id,
+      name: id,
+      frame: { x: 0, y: 0, w: 10, h: 10 },
+      props: { text: "\n".repeat(lines), fontFamily: "Inter", fontSize: 12, fill: { kind: "solid", color: "#fff" } },
+    });
+    // Each text: its group, the <text> and one <tspan> per line. 9 × 2,003 + 1,968 + 5 = 20,000 elements exactly.
+    const texts = (last: number) => [...Array.from({ length: 9 }, (_, i) => text(`t${i}`, 2_000)), text("last", last)];
+    const logo = picture("p", { source: { kind: "asset", id: ASSET }, fit: "cover" });
+    expect(drawingProblem(parse(doc([...texts(1_965), logo])))).toBeNull();
+    expect(drawingProblem(parse(doc([...texts(1_966), logo])))).toMatch(/more than 20,000 elements/);
+    expect(drawingProblem(parse(doc(texts(1_966))))).toBeNull();
+  });
+
   it("the editor adds a valid picture layer: with a given source, the first picture variable, or a new empty one", () => {
     const empty = parse(doc([]));
     const added = addLayer(empty, "picture");

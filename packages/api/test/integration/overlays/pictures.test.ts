@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveAssets } from "../../../src/overlays/picture-assets";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
+import { eventStream } from "../../support/event-stream";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
 import { sessionCookie } from "../../support/session";
 import { readTrpc, trpcQuery } from "../../support/trpc";
@@ -62,6 +63,7 @@ async function streamer() {
     const { id, browserSource } = created.body.item as { id: string; browserSource: { token: string } };
     return {
       id,
+      events: async () => eventStream(await app.raw(`/api/overlay-source/${browserSource.token}/events`)),
       feed: async () => (await (await app.raw(`/api/overlay-source/${browserSource.token}`)).json()) as { rev: number; svg: string },
       page: () => app.raw(`/overlays/source/${browserSource.token}`),
     };
@@ -86,6 +88,21 @@ describe("pictures on the OBS source", () => {
     expect(csp).toMatch(/(^|; )img-src 'self' data: https:(;|$)/);
     expect(csp).toMatch(/(^|; )default-src 'none'(;|$)/);
     expect(csp).toMatch(/(^|; )script-src 'sha256-[^' ]+'(;|$)/);
+  });
+
+  it("the event stream's frames and a test alert's drawing show the picture too", async () => {
+    const sam = await streamer();
+    const logo = await insertAsset(sam.account.id, "image/gif");
+    const overlay = await sam.create(documentOf([picture("logo", { kind: "asset", id: logo.id })]));
+    const stream = await overlay.events();
+    const frame = JSON.parse((await stream.next())!.data);
+    expect(frame.svg).toContain(`href="/api/assets/${logo.key}.gif"`);
+    const fired = await sam.send("POST", `/overlays/${overlay.id}/test-alerts`, { alert: { type: "follow", name: "Ada" } });
+    expect(fired.status).toBe(202);
+    const alert = (await stream.next())!;
+    expect(alert.event).toBe("alert");
+    expect(JSON.parse(alert.data).svg).toContain(`href="/api/assets/${logo.key}.gif"`);
+    await stream.close();
   });
 
   it("serves each type at its extension", async () => {
