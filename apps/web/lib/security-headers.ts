@@ -45,7 +45,10 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // https: for the overlay editor's picture layers (picture variables' addresses). Site-wide, not per path: Next
+    // navigates inside the site without loading a new document, so the editor runs under the policy of whichever
+    // page the visitor arrived on. Images cannot run code; scripts, frames and connections stay as strict.
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${options.dev ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",

@@ -32,6 +32,7 @@ export const bindableProps = {
   shape: ["fill", "opacity", "hidden"],
   particles: ["opacity", "hidden"],
   group: ["opacity", "hidden"],
+  picture: ["opacity", "hidden"],
 } as const satisfies Record<Layer["type"], readonly string[]>;
 
 /** A layer property that follows a variable: a document var, or a plugin's value (plugin.<id>.<name>). */
@@ -135,6 +136,14 @@ export function documentRuleIssues(document: z.infer<typeof documentShape>): Iss
     if (layer.type === "shape") {
       checkPaint(layer.props.fill, ["layers", index, "props", "fill"]);
       checkPaint(layer.props.stroke?.paint, ["layers", index, "props", "stroke", "paint"]);
+    }
+    // A picture's variable must be a picture (an https address); an asset id is checked by the server when drawing (a deleted one draws a placeholder).
+    if (layer.type === "picture" && layer.props.source.kind === "var") {
+      const { key } = layer.props.source;
+      const target = Object.hasOwn(vars, key) ? vars[key] : undefined;
+      const path = ["layers", index, "props", "source", "key"];
+      if (!target) issues.push({ path, message: `No variable "${key}" in vars: add a picture variable "${key}", or pick an uploaded picture.` });
+      else if (target.type !== "picture") issues.push({ path, message: `Variable "${key}" is a ${target.type}, not a picture.` });
     }
   });
 

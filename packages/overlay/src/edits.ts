@@ -6,7 +6,7 @@
  * frames stay within the limits.
  */
 import type { OverlayDocument } from "./document";
-import type { Frame, Layer } from "./layers";
+import type { Frame, Layer, PictureSource } from "./layers";
 import { OVERLAY_LIMITS as L } from "./limits";
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -43,8 +43,25 @@ export function membersOf(document: OverlayDocument, groupId: string): string[] 
   return found;
 }
 
+/** A layer's members in the schema's order, the order the API answers in: an edit that adds one (hidden, opacity) still equals the saved document's JSON. */
+const layerKeyOrder = ["type", "id", "name", "frame", "groupId", "hidden", "opacity", "rotation", "props"] as const;
+function inSchemaOrder(layer: Layer): Layer {
+  const ordered: Record<string, unknown> = {};
+  for (const key of layerKeyOrder) if (key in layer) ordered[key] = layer[key as keyof Layer];
+  return Object.assign(ordered, layer) as Layer;
+}
+
 export function updateLayer(document: OverlayDocument, id: string, change: (layer: Layer) => Layer): OverlayDocument {
-  return { ...document, layers: document.layers.map((layer) => (layer.id === id ? change(layer) : layer)) };
+  return { ...document, layers: document.layers.map((layer) => (layer.id === id ? inSchemaOrder(change(layer)) : layer)) };
+}
+
+/** A layer's opacity, 0 to 1; fully opaque leaves the member out, as documents write it. */
+export function setOpacity(document: OverlayDocument, id: string, opacity: number): OverlayDocument {
+  return updateLayer(document, id, (layer) => {
+    const { opacity: _old, ...rest } = layer;
+    const value = clamp(round(opacity), 0, 1);
+    return (value === 1 ? rest : { ...rest, opacity: value }) as Layer;
+  });
 }
 
 /** Moves a layer by (dx, dy) canvas pixels; a group carries its members along. */
@@ -108,16 +125,42 @@ export function removeLayer(document: OverlayDocument, id: string): OverlayDocum
   return next;
 }
 
-export type NewLayerType = "text" | "shape" | "group";
+export type NewLayerType = "text" | "shape" | "group" | "picture";
 
-/** A new layer of `type` in the middle of the canvas, on top of the others; returns the document and its id. */
-export function addLayer(document: OverlayDocument, type: NewLayerType): { document: OverlayDocument; id: string } {
+/** A var key no var has: `<prefix>`, then `<prefix>2`, `<prefix>3`… */
+export function freeVarKey(document: OverlayDocument, prefix: string): string {
+  const vars = document.vars ?? {};
+  if (!Object.hasOwn(vars, prefix)) return prefix;
+  for (let n = 2; ; n++) if (!Object.hasOwn(vars, `${prefix}${n}`)) return `${prefix}${n}`;
+}
+
+/**
+ * A new picture layer's source: the given one, else the document's first picture variable, else a new empty picture
+ * variable (so the layer is valid at once and draws the placeholder until the streamer picks a picture).
+ */
+function newPictureSource(document: OverlayDocument, source: PictureSource | undefined): { source: PictureSource; vars?: OverlayDocument["vars"] } {
+  if (source) return { source };
+  const existing = Object.entries(document.vars ?? {}).find(([, variable]) => variable.type === "picture");
+  if (existing) return { source: { kind: "var", key: existing[0] } };
+  const key = freeVarKey(document, "picture");
+  return { source: { kind: "var", key }, vars: { ...document.vars, [key]: { type: "picture", label: "Picture", value: "" } } };
+}
+
+/** A new layer of `type` in the middle of the canvas, on top of the others; returns the document and its id. A picture may be given its source. */
+export function addLayer(document: OverlayDocument, type: NewLayerType, options: { source?: PictureSource } = {}): { document: OverlayDocument; id: string } {
   const { width, height } = document.canvas;
   const w = Math.max(1, Math.round(width * 0.3));
   const h = Math.max(1, Math.round(type === "text" ? Math.min(height * 0.12, 160) : height * 0.2));
   const frame = cleanFrame({ x: Math.round((width - w) / 2), y: Math.round((height - h) / 2), w, h });
   const id = freeLayerId(document, type);
   const count = document.layers.filter((layer) => layer.type === type).length + 1;
+  if (type === "picture") {
+    const { source, vars } = newPictureSource(document, options.source);
+    const side = Math.max(1, Math.round(Math.min(width, height) * 0.3));
+    const square = cleanFrame({ x: Math.round((width - side) / 2), y: Math.round((height - side) / 2), w: side, h: side });
+    const picture: Layer = { type, id, name: `Picture ${count}`, frame: square, props: { source, fit: "contain" } };
+    return { document: { ...document, ...(vars ? { vars } : {}), layers: [...document.layers, picture] }, id };
+  }
   const layer: Layer =
     type === "text"
       ? {

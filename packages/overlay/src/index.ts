@@ -17,6 +17,7 @@ export { pathProblem } from "./path";
 export { fillTemplate, filledLength, PLUGIN_KEY, templateKeys } from "./template";
 export { DrawingMeter, type DrawingMeasure, DrawingTooLarge, utf8Length } from "./budget";
 export { drawingProblem, drawSvg, placeholderSvg, renderSvg, type RenderOptions, templateValues } from "./render";
+export { pictureAssetIds, pictureUrl, type RenderAsset } from "./picture";
 export { type PredefinedOverlay, predefinedOverlays } from "./predefined";
 export * from "./edits";
 export { type Reapplied, reapplyChanges } from "./reapply";

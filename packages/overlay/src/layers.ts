@@ -9,7 +9,7 @@ import { pathProblem } from "./path";
  * type. Objects are strict: a misspelt member is an error the editor can show,
  * not something silently dropped.
  */
-export const layerTypes = ["text", "group", "particles", "shape"] as const;
+export const layerTypes = ["text", "group", "particles", "shape", "picture"] as const;
 export type LayerType = (typeof layerTypes)[number];
 
 export const layerIdSchema = z
@@ -88,12 +88,34 @@ export const shapePropsSchema = z.strictObject({
   stroke: z.strictObject({ paint: paintSchema, width: z.number().min(0).max(1_000) }).optional(),
 });
 
+/**
+ * Where a picture comes from: one of the account's uploaded assets (by id; the server resolves it to an address
+ * when drawing), or a document var of type picture (an https address the streamer fills in).
+ */
+export const pictureSourceSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("asset"), id: z.uuid("An asset id is a UUID.") }),
+  z.strictObject({ kind: z.literal("var"), key: varKeySchema }),
+]);
+export type PictureSource = z.infer<typeof pictureSourceSchema>;
+
+/** How a picture fills its frame: whole and letterboxed (contain), filling and cropped (cover), or distorted to the frame (stretch). */
+export const pictureFits = ["contain", "cover", "stretch"] as const;
+export type PictureFit = (typeof pictureFits)[number];
+
+export const picturePropsSchema = z.strictObject({
+  source: pictureSourceSchema,
+  fit: z.enum(pictureFits, `fit is one of ${pictureFits.join(", ")}.`),
+  /** Corner radius in canvas pixels. */
+  radius: z.number().min(0).max(L.pictureRadiusMax, `A corner radius is at most ${L.pictureRadiusMax} pixels.`).optional(),
+});
+
 export const textLayerSchema = z.strictObject({ type: z.literal("text"), ...common, props: textPropsSchema });
 export const groupLayerSchema = z.strictObject({ type: z.literal("group"), ...common, props: z.strictObject({}) });
 export const particlesLayerSchema = z.strictObject({ type: z.literal("particles"), ...common, props: particlesPropsSchema });
 export const shapeLayerSchema = z.strictObject({ type: z.literal("shape"), ...common, props: shapePropsSchema });
+export const pictureLayerSchema = z.strictObject({ type: z.literal("picture"), ...common, props: picturePropsSchema });
 
-export const layerSchema = z.discriminatedUnion("type", [textLayerSchema, groupLayerSchema, particlesLayerSchema, shapeLayerSchema], {
+export const layerSchema = z.discriminatedUnion("type", [textLayerSchema, groupLayerSchema, particlesLayerSchema, shapeLayerSchema, pictureLayerSchema], {
   error: (issue) =>
     issue.code === "invalid_union"
       ? `Unknown layer type ${JSON.stringify((issue.input as { type?: unknown } | undefined)?.type ?? null)}: a layer is ${layerTypes.join(", ")}.`
@@ -104,3 +126,4 @@ export type TextLayer = z.infer<typeof textLayerSchema>;
 export type ShapeLayer = z.infer<typeof shapeLayerSchema>;
 export type ParticlesLayer = z.infer<typeof particlesLayerSchema>;
 export type GroupLayer = z.infer<typeof groupLayerSchema>;
+export type PictureLayer = z.infer<typeof pictureLayerSchema>;

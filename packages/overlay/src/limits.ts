@@ -31,6 +31,8 @@ export const OVERLAY_LIMITS = {
   particlesMaxColors: 8,
   particlesMaxSize: 200,
   particlesMaxSpeed: 2_000,
+  /** A picture layer's corner radius, in canvas pixels (the renderer also keeps it within half the frame). */
+  pictureRadiusMax: 5_000,
   /** Overlay names (the record's, not the layers'). */
   overlayNameMaxLength: 100,
 } as const;

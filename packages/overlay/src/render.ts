@@ -1,6 +1,8 @@
 import { DrawingMeter, DrawingTooLarge } from "./budget";
 import type { OverlayDocument } from "./document";
 import type { Layer, Paint, ParticlesLayer } from "./layers";
+import { escapeXml, num } from "./markup";
+import { pictureAssetIds, pictureMarkup, type RenderAsset, standInAssets } from "./picture";
 
 type Keyframe = NonNullable<OverlayDocument["manualKeyframes"]>[number];
 import { fillTemplate, filledLength } from "./template";
@@ -24,10 +26,9 @@ export interface RenderOptions {
   showHidden?: boolean;
   /** `{{key}}` without a value: kept as written (the editor, previews) or left blank (on stream); default keep. */
   missing?: "keep" | "blank";
+  /** Uploaded pictures by asset id, resolved by the server for the overlay's owner; a picture whose asset is absent draws a placeholder. */
+  assets?: Readonly<Record<string, RenderAsset>>;
 }
-
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/\.?0+$/, ""));
 
 /** Every value a {{key}} can take: the document's vars, then live values. */
 export function templateValues(document: OverlayDocument, values: Readonly<Record<string, string>> = {}): Record<string, string> {
@@ -113,6 +114,7 @@ function layerMarkup(
   animate: boolean,
   blank: boolean,
   meter: DrawingMeter,
+  assets: Readonly<Record<string, RenderAsset>>,
 ): string {
   const { x, y, w, h } = layer.frame;
   switch (layer.type) {
@@ -149,6 +151,8 @@ function layerMarkup(
     }
     case "particles":
       return particles(layer, animate, meter);
+    case "picture":
+      return pictureMarkup(layer, values, assets, meter);
     case "group":
       return "";
   }
@@ -186,6 +190,7 @@ export function drawSvg(document: OverlayDocument, options: RenderOptions = {}):
   const meter = new DrawingMeter();
   const values = templateValues(document, options.values);
   const animate = options.animate ?? true;
+  const assets = options.assets ?? {};
   const members = groupBy(document.layers, (layer) => layer.groupId);
   const bindings = groupBy(document.bindings ?? [], (binding) => binding.layerId);
   const keyframes = groupBy(document.manualKeyframes ?? [], (keyframe) => keyframe.layerId);
@@ -203,7 +208,7 @@ export function drawSvg(document: OverlayDocument, options: RenderOptions = {}):
     ].filter(Boolean);
     meter.take("elements", 1);
     const open = meter.markup(`<g ${attributes.join(" ")}>`);
-    const inner = layerMarkup(layer, values, bound, animate, options.missing === "blank", meter) + (members.get(layer.id) ?? []).map(draw).join("");
+    const inner = layerMarkup(layer, values, bound, animate, options.missing === "blank", meter, assets) + (members.get(layer.id) ?? []).map(draw).join("");
     const animation = animate ? keyframeAnimation(keyframes.get(layer.id), layer, meter) : "";
     return `${open}${animation ? meter.markup("<g>") + animation + inner + meter.markup("</g>") : inner}${meter.markup("</g>")}`;
   };
@@ -237,11 +242,15 @@ export function renderSvg(document: OverlayDocument, options: RenderOptions = {}
 /**
  * Why a document may not be saved, or null: the drawing the editor makes
  * (hidden layers shown, unfilled {{keys}} kept, animated) is the largest any
- * surface makes of it without live values, so within it every surface is.
+ * surface makes of it without live values, so within it every surface is;
+ * uploaded pictures are counted both missing and present, at the longest address an asset has.
  */
 export function drawingProblem(document: OverlayDocument): string | null {
   try {
     drawSvg(document, { showHidden: true, missing: "keep", animate: true });
+    // Uploaded pictures draw as placeholders (more elements) here, as images (more bytes) on stream: both must fit.
+    const ids = pictureAssetIds(document);
+    if (ids.length > 0) drawSvg(document, { showHidden: true, missing: "keep", animate: true, assets: standInAssets(ids) });
     return null;
   } catch (error) {
     if (error instanceof DrawingTooLarge) return error.message;

@@ -57,7 +57,7 @@ describe("the overlay document, schema 1", () => {
 
   it("refuses an unknown layer type, naming the known ones", () => {
     const found = problems(doc({ layers: [text("a"), { ...text("b"), type: "video" }] }));
-    expect(found).toEqual([expect.stringMatching(/^layers\.1(\.type)?: Unknown layer type "video": a layer is text, group, particles, shape\.$/)]);
+    expect(found).toEqual([expect.stringMatching(/^layers\.1(\.type)?: Unknown layer type "video": a layer is text, group, particles, shape, picture\.$/)]);
   });
 
   it("refuses frames that are not finite numbers, and reports every problem at once with its path", () => {

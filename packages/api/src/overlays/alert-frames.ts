@@ -1,7 +1,8 @@
 import type { TestAlertType } from "@streamkit/api-contract";
-import { renderSvg } from "@streamkit/overlay";
+import { pictureAssetIds, renderSvg } from "@streamkit/overlay";
 import type { AppDeps } from "../shared/deps";
 import { readSourceDocument } from "./overlay-source";
+import { resolveAssets } from "./picture-assets";
 
 /** A test alert as the hub's notice carries it across processes: its values, never its drawing. */
 export interface AlertNotice {
@@ -21,7 +22,8 @@ export async function alertEvent(deps: AppDeps, overlayId: string, alert: AlertN
   const shown = await readSourceDocument(deps, overlayId);
   if (!shown) return null;
   const { width, height } = shown.document.canvas;
-  const svg = renderSvg(shown.document, { values: alert.values, missing: "blank" });
+  const assets = await resolveAssets(deps.db, shown.accountId, pictureAssetIds(shown.document));
+  const svg = renderSvg(shown.document, { values: alert.values, missing: "blank", assets });
   // The id first: a client can tell its alerts apart without parsing the drawing.
   const data = JSON.stringify({ id: alert.id, type: alert.type, values: alert.values, durationMs: alert.durationMs, rev: shown.rev, width, height, svg });
   return `event: alert\ndata: ${data}\n\n`;

@@ -59,13 +59,13 @@ const liveRevision = and(eq(overlayRevisions.overlayId, overlays.id), eq(overlay
 const liveDocument = sql`coalesce(${overlayRevisions.document}, ${overlays.document})`;
 
 /** The document on stream now, with its rev (a publish may have come since the frame was read); null once deleted. */
-export async function readSourceDocument(deps: AppDeps, overlayId: string): Promise<{ rev: number; document: OverlayDocument } | null> {
+export async function readSourceDocument(deps: AppDeps, overlayId: string): Promise<{ accountId: string; rev: number; document: OverlayDocument } | null> {
   const [row] = await deps.db
-    .select({ rev: overlays.liveRev, document: sql<OverlayDocument>`${liveDocument}` })
+    .select({ accountId: overlays.accountId, rev: overlays.liveRev, document: sql<OverlayDocument>`${liveDocument}` })
     .from(overlays)
     .leftJoin(overlayRevisions, liveRevision)
     .where(eq(overlays.id, overlayId));
-  return row ? { rev: row.rev, document: row.document } : null;
+  return row ? { accountId: row.accountId, rev: row.rev, document: row.document } : null;
 }
 
 /** An overlay as its browser sources' streams follow it: which address version is live (null: revoked), the rev on stream (liveRev), lock and canvas. */

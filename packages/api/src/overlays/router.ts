@@ -14,6 +14,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { createOverlay, deleteOverlay, forkOverlay, getOverlay, listOverlays, renewBrowserSource, revokeBrowserSource, updateOverlay } from "./overlays";
 import { accountProcedure } from "../shared/trpc";
+import { EDITOR_ASSETS_SHOWN, editorAssets } from "./picture-assets";
 import { publishOverlay } from "./publish";
 import { revisionProcedures } from "./revisions-router";
 import { testAlertProcedures } from "./test-alerts-router";
@@ -194,6 +195,19 @@ export const overlaysRouter = {
       ctx.res.headers.ETag = etag;
       return { item };
     }),
+
+  /**
+   * The account's newest uploaded pictures, for the website's editor (its picture picker and its canvas); not part
+   * of /api/v1, where the asset library lists them.
+   */
+  pictureAssets: accountProcedure
+    .input(z.void())
+    .output(
+      z.object({
+        items: z.array(z.object({ id: z.string(), name: z.string(), url: z.string(), width: z.number(), height: z.number() })).max(EDITOR_ASSETS_SHOWN),
+      }),
+    )
+    .query(async ({ ctx }) => ({ items: await editorAssets(ctx.deps.db, ctx.caller.account.id) })),
 
   ...revisionProcedures,
   ...testAlertProcedures,

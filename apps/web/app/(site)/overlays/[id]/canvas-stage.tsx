@@ -1,6 +1,6 @@
 "use client";
 
-import { type Frame, moveLayer, type OverlayDocument, removeLayer, renderSvg, setFrame } from "@streamkit/overlay";
+import { type Frame, moveLayer, type OverlayDocument, type RenderAsset, removeLayer, renderSvg, setFrame } from "@streamkit/overlay";
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef } from "react";
 import styles from "./overlay-editor.module.css";
 
@@ -25,16 +25,19 @@ interface Drag {
  */
 export function CanvasStage({
   document,
+  assets,
   selectedId,
   onSelect,
   onChange,
 }: {
   document: OverlayDocument;
+  /** The account's uploaded pictures by id: picture layers draw them as on stream. */
+  assets: Readonly<Record<string, RenderAsset>>;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   onChange: (next: OverlayDocument, coalesce?: string) => void;
 }) {
-  const svg = useMemo(() => renderSvg(document, { showHidden: true }), [document]);
+  const svg = useMemo(() => renderSvg(document, { showHidden: true, assets }), [document, assets]);
   const stage = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
   const { width, height } = document.canvas;
@@ -125,7 +128,7 @@ export function CanvasStage({
       onPointerCancel={onPointerUp}
       onKeyDown={onKeyDown}
     >
-      {/* The site's own renderer: every text and attribute in it is escaped, nothing in it runs or loads. */}
+      {/* The site's own renderer: every text and attribute in it is escaped, nothing in it runs; it loads only pictures (/api/assets/…, https:). */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the markup comes from renderSvg, which escapes everything the document holds. */}
       <div className={styles.drawing} dangerouslySetInnerHTML={{ __html: svg }} />
       {selected ? (

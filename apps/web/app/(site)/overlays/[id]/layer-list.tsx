@@ -3,7 +3,7 @@
 import { type Layer, type OverlayDocument, removeLayer, reorderLayer, setHidden } from "@streamkit/overlay";
 import styles from "./overlay-editor.module.css";
 
-const typeNames: Record<Layer["type"], string> = { text: "Text", shape: "Shape", group: "Group", particles: "Particles" };
+const typeNames: Record<Layer["type"], string> = { text: "Text", shape: "Shape", group: "Group", particles: "Particles", picture: "Picture" };
 
 /** A layer's depth in its groups, for indenting the list. */
 function depth(document: OverlayDocument, layer: Layer): number {

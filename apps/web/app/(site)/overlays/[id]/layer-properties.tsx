@@ -3,6 +3,8 @@
 import { type Layer, type OverlayDocument, pathProblem, setFrame, setGroup, updateLayer } from "@streamkit/overlay";
 import { useEffect, useState } from "react";
 import styles from "./overlay-editor.module.css";
+import type { EditorPicture } from "./editor-picture";
+import { PictureProperties } from "./picture-properties";
 import { fitTextFrame } from "./text-fit";
 
 const textFields = new Set(["text", "font", "size"]);
@@ -94,15 +96,18 @@ function PathField({ layer, onPath }: { layer: Extract<Layer, { type: "shape" }>
 /**
  * The selected layer's properties: name, frame, group, and per type its
  * text, font, size and colour (text), fill and path (shape), count and speed
- * (particles). Every change is an undoable step; typing in one field is one.
+ * (particles), source, fit, radius and opacity (picture). Every change is an undoable step; typing in one field is one.
  */
 export function LayerProperties({
   document,
   layer,
+  pictures,
   onChange,
 }: {
   document: OverlayDocument;
   layer: Layer;
+  /** The account's uploaded pictures, for picture layers. */
+  pictures: EditorPicture[];
   onChange: (next: OverlayDocument, coalesce?: string) => void;
 }) {
   const change = (field: string, update: (layer: Layer) => Layer) => {
@@ -265,6 +270,7 @@ export function LayerProperties({
           />
         </>
       ) : null}
+      {layer.type === "picture" ? <PictureProperties document={document} layer={layer} pictures={pictures} onChange={onChange} /> : null}
       {layer.type === "group" ? <p className="hint">Moving a group moves its members. Put layers in it with their Group setting.</p> : null}
     </div>
   );

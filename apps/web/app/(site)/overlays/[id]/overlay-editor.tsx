@@ -2,9 +2,10 @@
 
 import type { OverlayRecord } from "@streamkit/api-contract";
 import { addLayer, canvasPresets, type NewLayerType, type OverlayDocument, overlayDocumentSchema, reapplyChanges, setCanvas } from "@streamkit/overlay";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useMemo, useState, useTransition } from "react";
 import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-actions";
 import { BrowserSourcePanel } from "./browser-source-panel";
+import type { EditorPicture } from "./editor-picture";
 import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
@@ -33,7 +34,8 @@ interface Base {
  * these changes on top of the newer version, to check and save. Leaving with
  * unsaved changes asks first.
  */
-export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
+export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; pictures: EditorPicture[] }) {
+  const assets = useMemo(() => Object.fromEntries(pictures.map(({ id, url, width, height }) => [id, { url, width, height }])), [pictures]);
   const [record, setRecord] = useState(initial);
   const [base, setBase] = useState<Base>({ rev: initial.rev, name: initial.name, document: initial.document });
   const [name, setName] = useState(initial.name);
@@ -91,7 +93,9 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
   }, [history.undo, history.redo]);
 
   function add(type: NewLayerType) {
-    const added = addLayer(document, type);
+    // A new picture shows the newest upload when there is one; otherwise a picture variable to fill in.
+    const newest = pictures[0];
+    const added = addLayer(document, type, type === "picture" && newest ? { source: { kind: "asset", id: newest.id } } : {});
     apply(type === "text" ? hugText(added.document, added.id) : added.document);
     setSelectedId(added.id);
   }
@@ -230,6 +234,9 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
           <button type="button" className="button secondary small" onClick={() => add("group")}>
             Add group
           </button>
+          <button type="button" className="button secondary small" onClick={() => add("picture")}>
+            Add picture
+          </button>
           <button type="button" className="button secondary small" disabled={!history.canUndo} onClick={history.undo} aria-keyshortcuts="Control+Z">
             Undo
           </button>
@@ -284,7 +291,7 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
 
       <div className={styles.workspace}>
         <div className={styles.canvasColumn}>
-          <CanvasStage document={document} selectedId={selectedId} onSelect={setSelectedId} onChange={apply} />
+          <CanvasStage document={document} assets={assets} selectedId={selectedId} onSelect={setSelectedId} onChange={apply} />
           <p className="hint">
             Click a layer to select it, drag it to move, drag the corner to resize. With the canvas focused, arrow keys move it (Shift: 10 px) and Alt+arrows
             resize it.
@@ -297,7 +304,11 @@ export function OverlayEditor({ initial }: { initial: OverlayRecord }) {
           </section>
           <section className="panel" aria-labelledby="properties-title">
             <h2 id="properties-title">{selected ? `Properties of ${selected.name}` : "Properties"}</h2>
-            {selected ? <LayerProperties document={document} layer={selected} onChange={apply} /> : <p className="muted">Select a layer to change it.</p>}
+            {selected ? (
+              <LayerProperties document={document} layer={selected} pictures={pictures} onChange={apply} />
+            ) : (
+              <p className="muted">Select a layer to change it.</p>
+            )}
           </section>
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
           <TestAlertPanel overlayId={record.id} />

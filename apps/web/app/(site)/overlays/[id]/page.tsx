@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
 import { domainError } from "@/lib/server/errors";
+import type { EditorPicture } from "./editor-picture";
 import { OverlayEditor } from "./overlay-editor";
 
 export const metadata: Metadata = { title: "Overlay editor" };
@@ -14,8 +15,11 @@ export default async function OverlayEditorPage({ params }: { params: Promise<{ 
   const { id } = await params;
   await requireCaller(`/overlays/${encodeURIComponent(id)}`);
   let item: Awaited<ReturnType<Awaited<ReturnType<typeof api>>["overlays"]["get"]>>["item"];
+  let pictures: EditorPicture[];
   try {
     item = (await (await api()).overlays.get({ overlayId: id })).item;
+    // The account's uploaded pictures: the picture layers' choices, and what the canvas draws them from.
+    pictures = (await (await api()).overlays.pictureAssets()).items;
   } catch (error) {
     const known = domainError(error, "query");
     if (known?.code === "not_found" || known?.code === "bad_request" || known?.code === "validation_error") notFound();
@@ -56,7 +60,7 @@ export default async function OverlayEditorPage({ params }: { params: Promise<{ 
           </p>
         </div>
       </div>
-      <OverlayEditor initial={item} />
+      <OverlayEditor initial={item} pictures={pictures} />
     </div>
   );
 }

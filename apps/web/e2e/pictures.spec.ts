@@ -1,0 +1,137 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { admin } from "./support/admin";
+
+/**
+ * Picture layers in Chromium (issue 30): the editor adds one, binds it to a picture variable's https address, sets
+ * its fit, corner radius and opacity (each an undo step), and draws it with the one renderer; after Publish the OBS
+ * page draws the same <image>. Both pages' CSP lets the picture load (it is requested) and nothing else run. A
+ * picture whose uploaded asset is missing is the placeholder, in the editor and on stream.
+ */
+
+const LOGO = "https://pictures.example/logo.png?size=2&v=1";
+// A 1×1 transparent PNG: the picture's address answers it, so the page really loads it (there is no internet here).
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+async function proWithOverlay(page: Page, name: string, overlay: string) {
+  const email = await signUp(page, name);
+  admin("account", "set-plan", "--email", email, "--plan", "pro");
+  await page.goto("/overlays");
+  await page.getByLabel("Name").fill(overlay);
+  await page.getByRole("button", { name: "Create and edit" }).click();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
+}
+
+/** Messages the browser prints when the policy blocks something. */
+function cspViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("Content Security Policy")) seen.push(message.text());
+  });
+  return seen;
+}
+
+test("a picture bound to a picture variable: drawn in the editor with its fit, radius and opacity, then on the OBS page after Publish", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await context.route("https://pictures.example/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: PNG }));
+  const editorViolations = cspViolations(page);
+  await proWithOverlay(page, "Picture Pia", "Logo scene");
+  // Every page may show https: images (the editor runs under the policy of the page the visitor arrived on), and still runs only its own scripts.
+  for (const path of [new URL(page.url()).pathname, "/plans"]) {
+    const csp = (await page.request.get(path)).headers()["content-security-policy"]!;
+    expect(csp).toMatch(/(^|; )img-src 'self' data: blob: https:(;|$)/);
+    expect(csp).toMatch(/(^|; )script-src 'self' 'nonce-[^']+' 'strict-dynamic'(;|$)/);
+    expect(csp).toMatch(/(^|; )object-src 'none'(;|$)/);
+  }
+
+  // No uploads yet: a new picture follows a new, empty picture variable, drawn as the placeholder.
+  await page.getByRole("button", { name: "Add picture" }).click();
+  await expect(page.getByRole("button", { name: "Picture 1 Picture" })).toBeVisible();
+  const canvas = page.getByTestId("overlay-canvas");
+  await expect(canvas.locator('[data-picture="placeholder"]')).toHaveCount(1);
+  await expect(page.getByLabel("Picture", { exact: true })).toHaveValue("var:picture");
+
+  const requested = page.waitForRequest((request) => request.url() === LOGO);
+  await page.getByLabel("Picture address (https)").fill(LOGO);
+  const image = canvas.locator('image[data-picture="image"]');
+  await expect(image).toHaveAttribute("href", LOGO);
+  await requested;
+  await expect(image).toHaveAttribute("preserveAspectRatio", "xMidYMid meet");
+  await expect(canvas.locator('[data-picture="placeholder"]')).toHaveCount(0);
+
+  await page.getByLabel("Fit").selectOption("cover");
+  await expect(image).toHaveAttribute("preserveAspectRatio", "xMidYMid slice");
+  await page.getByLabel("Corner radius (px)").fill("24");
+  await expect(canvas.locator("clipPath#sk-picture-picture-1 rect")).toHaveAttribute("rx", "24");
+  await expect(image).toHaveAttribute("clip-path", "url(#sk-picture-picture-1)");
+  await page.getByLabel("Opacity (%)").fill("50");
+  const layer = canvas.locator('g[data-layer-id="picture-1"]');
+  await expect(layer).toHaveAttribute("opacity", "0.5");
+  // One undo step per change: the opacity, then the radius.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(layer).not.toHaveAttribute("opacity", /.*/);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(canvas.locator("clipPath#sk-picture-picture-1 rect")).not.toHaveAttribute("rx", /.*/);
+  await page.getByRole("button", { name: "Redo" }).click();
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect(layer).toHaveAttribute("opacity", "0.5");
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByTestId("live-state")).toHaveText("On stream: rev 2");
+
+  const sourceUrl = await page.getByTestId("browser-source-url").inputValue();
+  const obs = await context.newPage();
+  const obsViolations = cspViolations(obs);
+  const obsRequested = obs.waitForRequest((request) => request.url() === LOGO);
+  await obs.goto(sourceUrl);
+  const shown = obs.locator('#stage svg image[data-picture="image"]');
+  await expect(shown).toHaveAttribute("href", LOGO);
+  await expect(shown).toHaveAttribute("preserveAspectRatio", "xMidYMid slice");
+  await expect(obs.locator('#stage svg g[data-layer-id="picture-1"]')).toHaveAttribute("opacity", "0.5");
+  await expect(obs.locator("#stage svg clipPath#sk-picture-picture-1 rect")).toHaveAttribute("rx", "24");
+  await obsRequested;
+  expect(editorViolations).toEqual([]);
+  expect(obsViolations).toEqual([]);
+});
+
+test("a picture whose uploaded asset is missing is the placeholder, in the editor and on the OBS page", async ({ page, context }) => {
+  await proWithOverlay(page, "Missing Max", "Missing picture");
+  const overlayId = new URL(page.url()).pathname.split("/").at(-1)!;
+  const missing = "00000000-0000-4000-8000-00000000beef";
+  // Saved by the site's own API as the editor saves (no upload of that id exists).
+  const saved = await page.request.post("/api/trpc/overlays.update", {
+    headers: { "content-type": "application/json", origin: new URL(page.url()).origin },
+    data: {
+      overlayId,
+      baseRev: 1,
+      document: {
+        schema: 1,
+        canvas: { width: 1920, height: 1080 },
+        layers: [
+          {
+            type: "picture",
+            id: "gone",
+            name: "Gone",
+            frame: { x: 100, y: 100, w: 320, h: 240 },
+            props: { source: { kind: "asset", id: missing }, fit: "contain", radius: 8 },
+          },
+        ],
+      },
+    },
+  });
+  expect(saved.status()).toBe(200);
+
+  await page.reload();
+  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
+  await expect(page.getByTestId("overlay-canvas").locator('g[data-layer-id="gone"] [data-picture="placeholder"]')).toHaveCount(1);
+  await page.getByRole("button", { name: "Gone Picture" }).click();
+  await expect(page.getByLabel("Picture", { exact: true })).toHaveValue(`asset:${missing}`);
+
+  const obs = await context.newPage();
+  await obs.goto(await page.getByTestId("browser-source-url").inputValue());
+  await expect(obs.locator('#stage svg g[data-layer-id="gone"] [data-picture="placeholder"]')).toHaveCount(1);
+  await expect(obs.locator("#stage svg image")).toHaveCount(0);
+});
