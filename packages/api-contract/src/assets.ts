@@ -23,6 +23,13 @@ export const assetLimits = {
   maxNameLength: 100,
   /** How long a served picture may be cached: its address names its content. */
   maxAgeSeconds: 31_536_000,
+  /**
+   * Each process keeps the bytes of pictures it served (hot ones are asked for
+   * by every OBS source and editor): at most this many, of at most this size
+   * each and together. Bytes of a key never change; whether some asset still
+   * holds the key is asked of the database on every request.
+   */
+  servedCache: { maxEntries: 512, maxEntryBytes: 1024 * 1024, maxBytes: 32 * 1024 * 1024 },
 } as const;
 
 /** The types the library takes, as decided from the bytes; each is stored as re-encoded in the same type. */

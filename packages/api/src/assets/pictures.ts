@@ -70,9 +70,9 @@ export async function processPicture(input: Uint8Array, limits: PictureLimits = 
     const pipeline = animated ? decoder : decoder.rotate();
     const encoded =
       contentType === "image/png"
-        ? pipeline.png({ compressionLevel: 9, adaptiveFiltering: true })
+        ? pipeline.png()
         : contentType === "image/jpeg"
-          ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+          ? pipeline.jpeg({ quality: 90 })
           : contentType === "image/webp"
             ? pipeline.webp({ quality: 90, effort: 4 })
             : pipeline.gif({ effort: 7 });

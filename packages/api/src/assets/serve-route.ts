@@ -8,9 +8,15 @@
  * The bytes were re-encoded by the service, and are sent so that nothing in
  * them could ever run: nosniff (the core), a CSP of `default-src 'none';
  * sandbox`, and a resource policy that lets only the site's own pages embed them.
+ * Each request asks the database whether an asset holds the key (one indexed
+ * query); the bytes of small pictures are kept in the process, since a key's
+ * bytes never change.
  */
 import { AppError, type AssetContentType, assetLimits, assetTypes } from "@streamkit/api-contract";
+import type { LRUCache } from "lru-cache";
+import { boundedCache } from "../shared/bounded-cache";
 import { blobStore } from "../shared/blobs/index";
+import type { AppDeps } from "../shared/deps";
 import { etagMatches } from "../rest/etag";
 import type { RawRoute } from "../rest/raw";
 import { findServedAsset } from "./assets";
@@ -42,6 +48,26 @@ export const assetServeRoute: RawRoute = {
     if (etagMatches(input.header("if-none-match"), etag)) return { status: 304, headers, body: null };
     headers["content-type"] = contentType;
     headers["content-length"] = String(found.size);
-    return { status: 200, headers, body: blobStore(context.deps.db).read(key) };
+    const cache = cacheOf(context.deps);
+    const kept = cache.get(key);
+    if (kept) return { status: 200, headers, body: kept };
+    const stream = blobStore(context.deps.db).read(key);
+    if (found.size > assetLimits.servedCache.maxEntryBytes) return { status: 200, headers, body: stream };
+    const bytes = Buffer.concat(await stream.toArray());
+    cache.set(key, bytes, { size: Math.max(1, bytes.byteLength) });
+    return { status: 200, headers, body: bytes };
   },
 };
+
+const caches = new WeakMap<AppDeps, LRUCache<string, Buffer>>();
+
+/** The process's kept bytes of served pictures (assetLimits.servedCache). */
+function cacheOf(deps: AppDeps): LRUCache<string, Buffer> {
+  let cache = caches.get(deps);
+  if (!cache) {
+    const { maxEntries, maxBytes } = assetLimits.servedCache;
+    cache = boundedCache<Buffer>({ maxEntries, maxBytes });
+    caches.set(deps, cache);
+  }
+  return cache;
+}

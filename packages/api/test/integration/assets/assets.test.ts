@@ -413,6 +413,8 @@ describe("delete", () => {
     const other = await insertAccount(db, { plan: "pro" });
     await db.insert(overlays).values({ accountId: other.id, name: "Someone else's", plan: "pro", document: documentWith(asset.id) });
 
+    // Served (and so kept in the process's memory) before the delete: the delete still stops it.
+    expect((await served(asset.url)).status).toBe(200);
     const refused = await sam.json("DELETE", `/assets/${asset.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
