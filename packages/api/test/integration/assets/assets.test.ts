@@ -264,11 +264,39 @@ describe("uploading: limits", () => {
     expect(body.error.message).toBe(`The picture has 16785409 pixels (4097×4097); at most ${assetLimits.maxPixels} are taken.`);
   });
 
-  it("frames past the limit are 413", async () => {
+  it("an animation of more frames than the limit is 413, decided from its headers", async () => {
+    const sam = await streamer();
+    // Frames told apart by their pixels (the encoder merges identical ones): one bit of the frame's number per pixel.
+    const frames = await Promise.all(
+      Array.from({ length: assetLimits.maxFrames + 1 }, (_, i) => {
+        const raw = Buffer.alloc(4 * 4 * 3);
+        for (let bit = 0; bit < 16; bit++) raw.fill((i >> bit) & 1 ? 255 : 0, bit * 3, bit * 3 + 3);
+        return sharp(raw, { raw: { width: 4, height: 4, channels: 3 } })
+          .png()
+          .toBuffer();
+      }),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    const { status, body } = await sam.upload(new Uint8Array(gif), "flipbook.gif");
+    expect(status).toBe(413);
+    expect(body.error).toMatchObject({
+      code: "payload_too_large",
+      message: `The animation has ${assetLimits.maxFrames + 1} frames; at most ${assetLimits.maxFrames} are taken.`,
+      details: { width: 4, height: 4, frames: assetLimits.maxFrames + 1 },
+    });
+  });
+
+  it("frames and pixels of all frames past tighter limits are 413 (the same checks)", async () => {
     const limits = { ...assetLimits, maxFrames: 2 };
     await expect(processPicture(await animatedGif(3), limits)).rejects.toMatchObject({
       code: "payload_too_large",
       message: "The animation has 3 frames; at most 2 are taken.",
+    });
+    await expect(processPicture(await animatedGif(3), { ...assetLimits, maxTotalPixels: 500 })).rejects.toMatchObject({
+      code: "payload_too_large",
+      message: "The animation has 600 pixels in all its frames; at most 500 are taken.",
     });
   });
 
