@@ -493,6 +493,29 @@ describe("delete", () => {
   });
 });
 
+describe("the blob under concurrency", () => {
+  it("deleting the last picture of a content while another account uploads the same bytes: both succeed and the new picture serves", async () => {
+    const sam = await streamer();
+    const ann = await streamer();
+    const picture = await png(8, 8, 321);
+    const first = await sam.upload(picture, "going");
+    const key = first.body.url.slice("/api/assets/".length, -".png".length);
+    // The gate holds the blob's row: the delete's trigger and the upload's foreign key both wait on it, then go in either order.
+    const results = await raceThroughLock(app.database, { lockSql: "select key from blobs where key = $1 for update", params: [key], racers: 2 }, () => [
+      sam.json("DELETE", `/assets/${first.body.id}`),
+      ann.upload(picture, "coming"),
+    ]);
+    const [deleted, uploaded] = results.map((result) => (result.status === "fulfilled" ? result.value : null));
+    expect(deleted?.status).toBe(204);
+    expect(uploaded?.status).toBe(201);
+    const url = uploaded!.body.url;
+    expect(url).toBe(first.body.url);
+    const answer = await served(url);
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(await answer.arrayBuffer()).byteLength).toBe(first.body.size);
+  });
+});
+
 describe("serving", () => {
   it("answers the bytes with immutable caching, a strong ETag, 304, a CSP that runs nothing, nosniff and CORP; HEAD the headers", async () => {
     const sam = await streamer();
