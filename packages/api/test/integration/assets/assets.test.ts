@@ -86,6 +86,11 @@ describe("uploading: the type is decided from the bytes", () => {
     expect(body).toMatchObject({ name: "alert.gif", contentType: "image/png", width: 64, height: 48, animated: false });
     expect(body.url).toMatch(/^\/api\/assets\/[0-9a-f]{64}\.png$/);
     expect(headers.get("location")).toBe(`/api/v1/assets/${body.id}`);
+    expect(headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(headers.get("cache-control")).toBe("no-store");
+    // Counted before the body was read, against the key's plan limit.
+    expect(headers.get("x-ratelimit-limit")).toBe("10");
+    expect(headers.get("x-ratelimit-remaining")).toBe("9");
     expect(Object.keys(body).sort()).toEqual(["animated", "contentType", "createdAt", "height", "id", "name", "size", "updatedAt", "url", "width"]);
     const answer = await served(body.url);
     expect(answer.status).toBe(200);
@@ -320,8 +325,9 @@ describe("uploading: limits", () => {
 describe("the plan's storage", () => {
   it("Free has none: 403 plan_required naming Pro, body unread", async () => {
     const fay = await streamer("free");
-    const { status, body } = await fay.upload(await png(), "x");
+    const { status, body, headers } = await fay.upload(await png(), "x");
     expect(status).toBe(403);
+    expect(headers.get("x-ratelimit-remaining")).toBe("9");
     expect(body.error).toEqual({
       code: "plan_required",
       message: "This needs the Pro plan or higher; the account is on Free.",
