@@ -8,6 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import postgres from "postgres";
+import { assetsSuite } from "./suites/assets";
 import { floodsSuite } from "./suites/floods";
 import { fxSuite } from "./suites/fx";
 import { hostileSuite } from "./suites/hostile";
@@ -28,6 +29,7 @@ const suites: Record<string, typeof pluginsSuite> = {
   pages: pagesSuite,
   floods: floodsSuite,
   live: liveSuite,
+  assets: assetsSuite,
 };
 
 async function main() {

@@ -20,6 +20,9 @@ export interface LoadOptions {
   addresses?: number;
   /** Headers sent with every request (credentials, Range). */
   headers?: Record<string, string>;
+  /** GET unless said; a body is sent with every request (an upload). */
+  method?: "GET" | "POST";
+  body?: Buffer;
   /**
    * Sends every request with the next of these Authorization values in turn:
    * keyed load from many accounts, as a service sees it, each account within
@@ -49,15 +52,16 @@ function summarize(result: autocannon.Result): LoadResult {
 
 function run(url: string, connections: number, duration: number, options: LoadOptions): Promise<autocannon.Result> {
   const target = new URL(url);
-  const { addresses, authorizations, headers } = options;
+  const { addresses, authorizations, headers, method = "GET", body } = options;
   let address = 0;
   let authorization = 0;
   const requests =
     addresses || authorizations?.length
       ? [
           {
-            method: "GET",
+            method,
             path: target.pathname + target.search,
+            body,
             setupRequest: (request: autocannon.Request) => {
               const extra: Record<string, string> = {};
               if (addresses) {
@@ -74,7 +78,7 @@ function run(url: string, connections: number, duration: number, options: LoadOp
         ]
       : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url: requests ? target.origin : url, connections, duration, pipelining: 1, requests, headers }, (error, result) =>
+    autocannon({ url: requests ? target.origin : url, connections, duration, pipelining: 1, requests, headers, method, body }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });

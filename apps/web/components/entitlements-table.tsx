@@ -2,6 +2,9 @@ import { grants, type PlanName, planNames, plans } from "@streamkit/plans";
 
 const marketplace: Record<PlanName, string> = { free: "Free items", pro: "Free and Pro items", ultimate: "All items" };
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
+const MiB = 1024 * 1024;
+/** Whole MiB or GiB, as the plans table holds them; none is "No". */
+const storage = (bytes: number) => (bytes === 0 ? "No" : bytes % (1024 * MiB) === 0 ? `${bytes / (1024 * MiB)} GiB` : `${Math.round(bytes / MiB)} MiB`);
 
 /** The rows every plan comparison shows, straight from the plans table. */
 export const entitlementRows: { label: string; value: (plan: PlanName) => string }[] = [
@@ -11,6 +14,7 @@ export const entitlementRows: { label: string; value: (plan: PlanName) => string
   { label: "Marketplace widgets, overlays and themes", value: (p) => marketplace[plans[p].entitlements.marketplaceTier] },
   { label: "Download plugins", value: (p) => yesNo(grants(p, "pluginDownload")) },
   { label: "Publish plugins", value: (p) => yesNo(grants(p, "pluginPublish")) },
+  { label: "Picture storage (asset library)", value: (p) => storage(plans[p].entitlements.assetStorageBytes) },
 ];
 
 export function PlansTable({ current }: { current?: PlanName }) {

@@ -14,6 +14,7 @@ export const entitlementsSchema = z
     marketplaceTier: planNameSchema.meta({ description: "The most demanding marketplace items the plan includes (free; free and pro; all)." }),
     pluginDownload: z.boolean().meta({ description: "May download plugin packages." }),
     pluginPublish: z.boolean().meta({ description: "May publish plugins." }),
+    assetStorageBytes: z.int().meta({ description: "Bytes of pictures the asset library may hold (0: the plan cannot upload)." }),
   })
   .meta({ id: "Entitlements" });
 

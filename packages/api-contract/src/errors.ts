@@ -21,6 +21,8 @@ export const errorStatus = {
   conflict: 409,
   slug_taken: 409,
   version_exists: 409,
+  /** Deleting a picture of the asset library that an overlay still draws (details.overlays). */
+  asset_in_use: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   /** A Range the resource cannot satisfy (the sound catalogue's audio); Content-Range says the size. */
@@ -57,7 +59,7 @@ export const errorEnvelopeSchema = z
         .optional()
         .meta({
           description:
-            "Present when there is more to say: a list of problems for validation_error, bad_request and invalid_package; an object for the others (requiredScope, requiredPlan, limit, currentRev, price and buyUrl).",
+            "Present when there is more to say: a list of problems for validation_error, bad_request and invalid_package; an object for the others (requiredScope, requiredPlan, limit, currentRev, price and buyUrl, overlays).",
         }),
     }),
   })

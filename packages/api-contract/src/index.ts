@@ -20,3 +20,4 @@ export * from "./sounds";
 export * from "./billing";
 export * from "./app-error";
 export * from "./cursor";
+export * from "./assets";

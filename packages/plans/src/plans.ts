@@ -18,7 +18,15 @@ export interface Entitlements {
   pluginDownload: boolean;
   /** POST /plugins. */
   pluginPublish: boolean;
+  /**
+   * Bytes of pictures the account's asset library may hold, as stored after
+   * re-encoding (0: the plan cannot upload). Decided by the database under the
+   * account's row lock (packages/api/src/assets).
+   */
+  assetStorageBytes: number;
 }
+
+const MiB = 1024 * 1024;
 
 export interface Plan {
   name: PlanName;
@@ -40,6 +48,7 @@ export const plans: Record<PlanName, Plan> = {
       marketplaceTier: "free",
       pluginDownload: false,
       pluginPublish: false,
+      assetStorageBytes: 0,
     },
   },
   pro: {
@@ -53,6 +62,8 @@ export const plans: Record<PlanName, Plan> = {
       marketplaceTier: "pro",
       pluginDownload: true,
       pluginPublish: true,
+      // Ten full-size uploads, or hundreds of the usual alert GIFs and badges.
+      assetStorageBytes: 100 * MiB,
     },
   },
   ultimate: {
@@ -66,6 +77,7 @@ export const plans: Record<PlanName, Plan> = {
       marketplaceTier: "ultimate",
       pluginDownload: true,
       pluginPublish: true,
+      assetStorageBytes: 1024 * MiB,
     },
   },
 };

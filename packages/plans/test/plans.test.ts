@@ -9,6 +9,7 @@ describe("plans", () => {
     expect(planNames.map((p) => plans[p].entitlements.inventory)).toEqual([50, 200, 1000]);
     expect(planNames.map((p) => plans[p].entitlements.pluginDownload)).toEqual([false, true, true]);
     expect(planNames.map((p) => plans[p].entitlements.pluginPublish)).toEqual([false, true, true]);
+    expect(planNames.map((p) => plans[p].entitlements.assetStorageBytes)).toEqual([0, 100 * 1024 * 1024, 1024 * 1024 * 1024]);
   });
 
   it("orders plans cheapest first", () => {

@@ -1,5 +1,6 @@
 import type { AuthConfig } from "@auth/core";
 import { authRoute } from "../accounts";
+import { assetServeRoute, assetUploadRoute, websiteAssetUploadRoute } from "../assets";
 import { cliPackageRoute } from "../plugins";
 import { healthRoutes } from "../server/health";
 import { robotsRoute, sitemapRoute } from "../server/crawlers";
@@ -33,6 +34,9 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     demoDownloadsRoute,
     soundAudioRoute,
     websiteSoundAudioRoute,
+    assetUploadRoute,
+    websiteAssetUploadRoute,
+    assetServeRoute,
     ...oauthRoutes,
     devClockRoute,
   ];

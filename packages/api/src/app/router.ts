@@ -1,5 +1,6 @@
 import { createRouter } from "../shared/trpc";
 import { accountsRouter } from "../accounts";
+import { assetsRouter } from "../assets";
 import { adminRouter } from "../admin";
 import { catalogRouter } from "../overlays";
 import { fxRouter } from "../fx";
@@ -17,6 +18,7 @@ import { billingRouter, commerceRouter } from "../billing";
 export const appRouter = createRouter({
   accounts: accountsRouter,
   admin: adminRouter,
+  assets: assetsRouter,
   billing: billingRouter,
   catalog: catalogRouter,
   commerce: commerceRouter,

@@ -139,16 +139,23 @@ const requireScope = t.middleware(({ ctx, meta, next }) => {
   return next();
 });
 
-/** Rung: the operation's entitlement, granted by the account's plan as read fresh on this very request. */
-const requirePlan = t.middleware(({ ctx, meta, next }) => {
-  const entitlement = meta?.rest?.entitlement;
-  const caller = ctx.caller;
+/**
+ * The plan rung's check, for procedures and raw routes alike (the asset
+ * library's upload): an entitlement the account's plan does not grant is 403
+ * plan_required naming the cheapest plan that does.
+ */
+export function checkEntitlement(caller: Context["caller"], entitlement: EntitlementName | undefined): void {
   if (entitlement && caller.kind === "account" && !grants(caller.account.plan, entitlement)) {
     const plan = planFor(entitlement);
     throw new AppError("plan_required", `This needs the ${plans[plan].title} plan or higher; the account is on ${plans[caller.account.plan].title}.`, {
       requiredPlan: plan,
     });
   }
+}
+
+/** Rung: the operation's entitlement, granted by the account's plan as read fresh on this very request. */
+const requirePlan = t.middleware(({ ctx, meta, next }) => {
+  checkEntitlement(ctx.caller, meta?.rest?.entitlement);
   return next();
 });
 

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { desktopClient, type Scope, scopes } from "@streamkit/api-contract";
-import { accounts, apiKeys, type Db, oauthGrants, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
+import { accounts, apiKeys, assets, type Db, oauthGrants, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import { createApiKey } from "../../src/accounts/api-keys";
 import { issueTokens, revokeGrant } from "../../src/oauth/oauth-tokens";
+import { blobStore } from "../../src/shared/blobs/index";
 import type { PriceTier } from "@streamkit/plans";
 import { versionKey } from "@streamkit/plugin-rules";
 
@@ -102,4 +103,27 @@ export async function insertDesktopTokens(db: Db, accountId: string, options: { 
   const tokens = await issueTokens(db, grant!.id, grantScopes, grantScopes, options.state === "expired" ? new Date(now.getTime() - 2 * 3_600_000) : now);
   if (options.state === "revoked") await revokeGrant(db, grant!.id, "user", now);
   return { grantId: grant!.id, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+}
+
+/**
+ * A picture in an account's asset library, written straight to the database:
+ * its bytes in the blob store (content-addressed: distinct unless `bytes` is
+ * given) and a row that may claim any `size`, to fill a library up to its quota.
+ */
+export async function insertAsset(db: Db, accountId: string, options: { bytes?: Uint8Array; size?: number; name?: string } = {}): Promise<string> {
+  const bytes = options.bytes ?? new TextEncoder().encode(`picture ${randomUUID()}`);
+  const blob = await blobStore(db).put(bytes, "image/png");
+  const [row] = await db
+    .insert(assets)
+    .values({
+      accountId,
+      name: options.name ?? "Test picture",
+      blobKey: blob.key,
+      contentType: "image/png",
+      size: options.size ?? bytes.byteLength,
+      width: 1,
+      height: 1,
+    })
+    .returning({ id: assets.id });
+  return row!.id;
 }

@@ -2,6 +2,7 @@ import type { Scope } from "@streamkit/api-contract";
 import { type EntitlementName, type PlanName, planFor } from "@streamkit/plans";
 import { collectRoutes } from "../../src/rest/routes";
 import { appRouter } from "../../src/app/router";
+import { uploadRequirements } from "../../src/assets";
 import type { RestMeta } from "../../src/shared/trpc";
 
 /** What a security case needs to know about the world it runs in. */
@@ -16,6 +17,8 @@ export interface SecurityFixture {
   othersOverlay: string;
   /** An item in another account's inventory. */
   othersInventoryItem: string;
+  /** A picture in another account's asset library. */
+  othersAsset: string;
 }
 
 /** Who may call an operation, and what guards it: every rung of the procedure ladder. */
@@ -190,6 +193,31 @@ export const securityContract: Record<string, ContractEntry> = {
     url: (f) => `/inventory/${f.othersInventoryItem}`,
     othersResource: (f) => `/inventory/${f.othersInventoryItem}`,
   },
+  // docs/api.md#assets, docs/overlays.md#pictures-and-the-asset-library: the asset library is the account's own, behind inventory:write as the
+  // overlays are, reading included; only uploading needs a plan with picture storage (a downgraded account still lists, renames, deletes).
+  // POST /assets is a raw route (its body is the picture's bytes): it declares its scope and entitlement beside it (uploadRequirements).
+  "POST /assets": {
+    requires: { auth: "key", scope: "inventory:write", entitlement: "assetStorageBytes", plan: "pro" },
+    url: () => "/assets?name=x",
+    body: "not a picture",
+  },
+  "GET /assets": { requires: { auth: "key", scope: "inventory:write" } },
+  "GET /assets/{assetId}": {
+    requires: { auth: "key", scope: "inventory:write" },
+    url: (f) => `/assets/${f.othersAsset}`,
+    othersResource: (f) => `/assets/${f.othersAsset}`,
+  },
+  "PATCH /assets/{assetId}": {
+    requires: { auth: "key", scope: "inventory:write" },
+    url: (f) => `/assets/${f.othersAsset}`,
+    body: { name: "x" },
+    othersResource: (f) => `/assets/${f.othersAsset}`,
+  },
+  "DELETE /assets/{assetId}": {
+    requires: { auth: "key", scope: "inventory:write" },
+    url: (f) => `/assets/${f.othersAsset}`,
+    othersResource: (f) => `/assets/${f.othersAsset}`,
+  },
 };
 
 /** The requirements an operation's metadata declares, as the ladder applies them (the plan from the plans table). */
@@ -210,11 +238,19 @@ export interface Operation extends Omit<ContractEntry, "requires"> {
   path: string;
   rest: RestMeta;
   requires: Requirements;
+  /** A raw route of /api/v1 (not a procedure): the OpenAPI document describes it by hand. */
+  raw?: true;
 }
 
-/** Every /api/v1 operation, read from the routers' metadata (the same collectRoutes the REST handler serves). */
-export const operations: Operation[] = collectRoutes(appRouter).map((route) => {
+/** The /api/v1 raw routes guarded like operations, with the requirements they declare beside them. */
+const rawOperations: { method: string; path: string; rest: RestMeta }[] = [{ method: "POST", path: "/assets", rest: { auth: "key", ...uploadRequirements } }];
+
+/** Every /api/v1 operation, read from the routers' metadata (the same collectRoutes the REST handler serves), and the guarded raw routes. */
+export const operations: Operation[] = [
+  ...collectRoutes(appRouter).map((route) => ({ method: route.method, path: route.path, rest: route.rest })),
+  ...rawOperations.map((route) => ({ ...route, raw: true as const })),
+].map((route) => {
   const name = `${route.method} ${route.path}`;
   const { requires: _expected, ...calls } = securityContract[name] ?? { requires: undefined };
-  return { name, method: route.method, path: route.path, rest: route.rest, requires: requirementsOf(route.rest), ...calls };
+  return { name, ...route, requires: requirementsOf(route.rest), ...calls };
 });

@@ -18,6 +18,7 @@ import {
 } from "@streamkit/api-contract";
 import type { AnyRouter } from "@trpc/server";
 import { isDeepStrictEqual } from "node:util";
+import { assetServingPathItem, assetUploadOperation } from "../../assets";
 import { oauthPathItems } from "../../oauth";
 import { overlaySourcePathItems } from "../../overlays";
 import { soundAudioPathItem } from "../../sounds";
@@ -129,6 +130,9 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
     "The widget or overlay drawn by the service's renderer as a still SVG image, with sample values where the desktop app's plugins would fill in live ones; a theme as a grid of its members, each drawn the same way.",
   );
   (document.paths as Json)["/sounds/{soundId}/audio"] = soundAudioPathItem(errorResponses);
+  // The upload's body is the picture's bytes: beside the generated GET /assets.
+  (document.paths as Json)["/assets"] = { ...((document.paths as Json)["/assets"] as Json), post: assetUploadOperation(errorResponses) };
+  (document.paths as Json)["/assets/{key}.{ext}"] = assetServingPathItem(baseUrl, errorResponses);
   Object.assign(document.paths as Json, oauthPathItems(baseUrl));
   Object.assign(document.paths as Json, overlaySourcePathItems(baseUrl, errorResponses));
   // The desktop app's updater lives under /api, not /api/v1 (docs/api.md#operations): its own server entry.
@@ -194,6 +198,8 @@ export const documentedRawOperations = [
   "GET /catalog/overlays/{slug}/preview",
   "GET /market/{slug}/preview",
   "GET /sounds/{soundId}/audio",
+  "POST /assets",
+  "GET /assets/{key}.{ext}",
   "GET /app/update/{target}/{arch}/{current}",
   "GET /overlay-source/{token}",
   "GET /overlay-source/{token}/events",

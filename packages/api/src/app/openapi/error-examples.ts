@@ -45,6 +45,13 @@ export const errorExamples: Record<ErrorCode, ErrorEnvelope> = {
   conflict: { error: { code: "conflict", message: "The overlay changed since rev 4.", details: { currentRev: 5 } } },
   slug_taken: { error: { code: "slug_taken", message: 'Another publisher owns the plugin id "chat-commands".' } },
   version_exists: { error: { code: "version_exists", message: "Version 1.2.0 is not higher than the published 1.2.0." } },
+  asset_in_use: {
+    error: {
+      code: "asset_in_use",
+      message: 'The picture is drawn by the overlay "Starting soon"; remove it from that overlay (and publish) before deleting it.',
+      details: { overlays: [{ overlayId: "5b0c3a52-3d8e-4f0e-9a51-2b7f8f1c6d20", name: "Starting soon" }] },
+    },
+  },
   payload_too_large: {
     error: { code: "payload_too_large", message: "The request body is larger than the limit of 2097152 bytes.", details: { limit: 2097152 } },
   },

@@ -1,0 +1,228 @@
+/**
+ * The account's picture library (docs/overlays.md#pictures-and-the-asset-library): upload within
+ * the plan's storage (decided by the database under the account's row lock),
+ * list with the usage, read, rename, delete — refused while an overlay draws
+ * the picture. The bytes are a blob of the blob store; a trigger of migration
+ * 0015 removes the blob with the last row naming it (a delete, or the account's).
+ */
+import { type Asset, type AssetContentType, AppError, assetUrl, decodeCreatedCursor, encodeCreatedCursor, isUuid, notFound } from "@streamkit/api-contract";
+import { assets, type Db, overlayRevisions, overlays, type Queryable } from "@streamkit/db";
+import { plans } from "@streamkit/plans";
+import { and, desc, eq, inArray, lt, or, sql, sum } from "drizzle-orm";
+import { blobStore } from "../shared/blobs/index";
+import type { AccountCaller } from "../shared/context";
+import type { AppDeps } from "../shared/deps";
+import { withinQuota } from "../shared/quota";
+import type { Picture } from "./pictures";
+
+type AssetRow = typeof assets.$inferSelect;
+
+export function toAsset(row: AssetRow): Asset {
+  const contentType = row.contentType as AssetContentType;
+  return {
+    id: row.id,
+    name: row.name,
+    contentType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    animated: row.animated,
+    url: assetUrl(row.blobKey, contentType),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const MiB = 1024 * 1024;
+const inMiB = (bytes: number) => `${Math.round((bytes / MiB) * 10) / 10} MiB`;
+
+/** Bytes the account's library holds. */
+async function usedBytes(db: Queryable, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sum(assets.size) })
+    .from(assets)
+    .where(eq(assets.accountId, accountId));
+  return Number(row?.bytes ?? 0);
+}
+
+export async function storageOf(db: Queryable, caller: AccountCaller) {
+  return { bytes: await usedBytes(db, caller.account.id), quotaBytes: plans[caller.account.plan].entitlements.assetStorageBytes };
+}
+
+/**
+ * Stores a processed picture as a new asset. The account's row is locked
+ * before the library's bytes are summed (withinQuota), so concurrent uploads
+ * of one account take turns and their total never passes the plan's storage;
+ * the blob is put in the same transaction, so a refused upload leaves nothing.
+ */
+export async function addAsset(deps: AppDeps, caller: AccountCaller, name: string, picture: Picture): Promise<Asset> {
+  const quotaBytes = plans[caller.account.plan].entitlements.assetStorageBytes;
+  const size = picture.bytes.byteLength;
+  const attempt = () =>
+    withinQuota(
+      deps.db,
+      {
+        accountId: caller.account.id,
+        limit: quotaBytes,
+        amount: size,
+        count: (tx) => usedBytes(tx, caller.account.id),
+        message: `The picture (${inMiB(size)} once stored) does not fit: your ${plans[caller.account.plan].title} plan's library holds at most ${inMiB(quotaBytes)}. Delete pictures you no longer use, or upgrade for more.`,
+        details: (used) => ({ usedBytes: used, sizeBytes: size }),
+      },
+      async (tx) => {
+        const blob = await blobStore(tx).put(picture.bytes, picture.contentType);
+        const now = deps.now();
+        const [row] = await tx
+          .insert(assets)
+          .values({
+            accountId: caller.account.id,
+            name,
+            blobKey: blob.key,
+            contentType: picture.contentType,
+            size,
+            width: picture.width,
+            height: picture.height,
+            animated: picture.animated,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        return toAsset(row!);
+      },
+    );
+  try {
+    return await attempt();
+  } catch (error) {
+    // The same bytes' blob was being removed with their last asset while this upload put them (a foreign key race): once more finds it gone and stores it anew.
+    if (isForeignKeyViolation(error)) return attempt();
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}
+
+export async function listAssets(deps: AppDeps, caller: AccountCaller, query: { limit: number; cursor?: string | undefined }) {
+  const after = query.cursor === undefined ? null : decodeCreatedCursor(query.cursor);
+  const rows = await deps.db
+    .select()
+    .from(assets)
+    .where(
+      and(
+        eq(assets.accountId, caller.account.id),
+        after ? or(lt(assets.createdAt, after.createdAt), and(eq(assets.createdAt, after.createdAt), lt(assets.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toAsset),
+    nextCursor: rows.length > query.limit && last ? encodeCreatedCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    usage: await storageOf(deps.db, caller),
+  };
+}
+
+const missing = () => notFound("No such picture in your asset library.");
+
+async function findOwn(db: Queryable, caller: AccountCaller, assetId: string, lock = false): Promise<AssetRow> {
+  const query = db
+    .select()
+    .from(assets)
+    .where(and(eq(assets.id, assetId), eq(assets.accountId, caller.account.id)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw missing();
+  return row;
+}
+
+export async function getAsset(deps: AppDeps, caller: AccountCaller, assetId: string) {
+  const row = await findOwn(deps.db, caller, assetId);
+  return { ...toAsset(row), usedBy: await overlaysUsing(deps.db, caller.account.id, assetId) };
+}
+
+export async function renameAsset(deps: AppDeps, caller: AccountCaller, assetId: string, name: string): Promise<Asset> {
+  const [row] = await deps.db
+    .update(assets)
+    .set({ name, updatedAt: deps.now() })
+    .where(and(eq(assets.id, assetId), eq(assets.accountId, caller.account.id)))
+    .returning();
+  if (!row) throw missing();
+  return toAsset(row);
+}
+
+/**
+ * Deletes one of the caller's pictures unless an overlay draws it now: its
+ * current document or the one on stream (liveRev) has a picture layer whose
+ * source is this asset. Then 409 asset_in_use names those overlays. A
+ * revision kept only in the history may still name it: restored, that layer
+ * draws nothing.
+ */
+export async function deleteAsset(deps: AppDeps, caller: AccountCaller, assetId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await findOwn(tx, caller, assetId, true);
+    const users = await overlaysUsing(tx, caller.account.id, assetId);
+    if (users.length > 0) {
+      throw new AppError(
+        "asset_in_use",
+        `The picture is drawn by ${users.length === 1 ? `the overlay "${users[0]!.name}"` : `${users.length} overlays`}; remove it from ${users.length === 1 ? "that overlay" : "them"} (and publish) before deleting it.`,
+        { overlays: users },
+      );
+    }
+    await tx.delete(assets).where(eq(assets.id, assetId));
+  });
+}
+
+/** A picture layer drawing the asset, as jsonb containment: the same statement on PostgreSQL and PGlite. */
+const pictureLayerOf = (assetId: string) => JSON.stringify({ layers: [{ type: "picture", props: { source: { kind: "asset", id: assetId } } }] });
+
+/** The account's overlays whose current or live document draws the asset. */
+export async function overlaysUsing(db: Queryable, accountId: string, assetId: string): Promise<{ overlayId: string; name: string }[]> {
+  const pattern = pictureLayerOf(assetId);
+  const rows = await db
+    .select({ overlayId: overlays.id, name: overlays.name })
+    .from(overlays)
+    .leftJoin(
+      overlayRevisions,
+      and(eq(overlayRevisions.overlayId, overlays.id), eq(overlayRevisions.rev, overlays.liveRev), sql`${overlays.liveRev} <> ${overlays.rev}`),
+    )
+    .where(and(eq(overlays.accountId, accountId), or(sql`${overlays.document} @> ${pattern}::jsonb`, sql`${overlayRevisions.document} @> ${pattern}::jsonb`)))
+    .orderBy(overlays.name, overlays.id);
+  return rows;
+}
+
+/**
+ * What the picture layers of one account's overlays draw (the renderer calls
+ * this): each asset id to its address and size, in one query. Ids that are
+ * not UUIDs, unknown ones and other accounts' are left out, so a layer naming
+ * them draws nothing.
+ */
+export async function resolveAssets(
+  db: Db | Queryable,
+  accountId: string,
+  ids: readonly string[],
+): Promise<Record<string, { url: string; width: number; height: number }>> {
+  const wanted = [...new Set(ids.filter((id) => typeof id === "string" && isUuid(id)).map((id) => id.toLowerCase()))];
+  if (wanted.length === 0) return {};
+  const rows = await db
+    .select({ id: assets.id, blobKey: assets.blobKey, contentType: assets.contentType, width: assets.width, height: assets.height })
+    .from(assets)
+    .where(and(eq(assets.accountId, accountId), inArray(assets.id, wanted)));
+  const resolved: Record<string, { url: string; width: number; height: number }> = {};
+  for (const row of rows) resolved[row.id] = { url: assetUrl(row.blobKey, row.contentType as AssetContentType), width: row.width, height: row.height };
+  return resolved;
+}
+
+/** The stored picture an address names, when some asset holds that content in that type. */
+export async function findServedAsset(db: Queryable, blobKey: string, contentType: AssetContentType) {
+  const [row] = await db
+    .select({ size: assets.size })
+    .from(assets)
+    .where(and(eq(assets.blobKey, blobKey), eq(assets.contentType, contentType)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,6 @@
+/** What other parts of the service use of assets/: everything else in this folder is its own. */
+export { resolveAssets } from "./assets";
+export { assetServingPathItem, assetUploadOperation } from "./openapi-paths";
+export { assetsRouter } from "./router";
+export { assetServeRoute } from "./serve-route";
+export { assetUploadRoute, uploadRequirements, websiteAssetUploadRoute } from "./upload-route";
