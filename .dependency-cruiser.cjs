@@ -3,7 +3,7 @@
  * `npm run lint:imports`; a feature reaching into another's files, the REST
  * core importing a feature or a package importing one above it fails the run.
  */
-const features = "(accounts|admin|billing|fx|market|oauth|overlays|plugins|sounds|updater)";
+const features = "(accounts|admin|assets|billing|fx|market|oauth|overlays|plugins|sounds|updater)";
 const api = "^packages/api/src/";
 
 module.exports = {

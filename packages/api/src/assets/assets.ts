@@ -207,7 +207,7 @@ export async function resolveAssets(
   ids: readonly string[],
 ): Promise<Record<string, { url: string; width: number; height: number }>> {
   const wanted = [...new Set(ids.filter((id) => typeof id === "string" && isUuid(id)).map((id) => id.toLowerCase()))];
-  if (wanted.length === 0) return {};
+  if (wanted.length === 0 || !isUuid(accountId)) return {};
   const rows = await db
     .select({ id: assets.id, blobKey: assets.blobKey, contentType: assets.contentType, width: assets.width, height: assets.height })
     .from(assets)
@@ -215,6 +215,25 @@ export async function resolveAssets(
   const resolved: Record<string, { url: string; width: number; height: number }> = {};
   for (const row of rows) resolved[row.id] = { url: assetUrl(row.blobKey, row.contentType as AssetContentType), width: row.width, height: row.height };
   return resolved;
+}
+
+/** What the overlay editor offers to pick from and draws with: the account's newest pictures, at most EDITOR_ASSETS_SHOWN. */
+export const EDITOR_ASSETS_SHOWN = 200;
+
+export async function editorAssets(db: Db | Queryable, accountId: string) {
+  const rows = await db
+    .select({ id: assets.id, name: assets.name, blobKey: assets.blobKey, contentType: assets.contentType, width: assets.width, height: assets.height })
+    .from(assets)
+    .where(eq(assets.accountId, accountId))
+    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .limit(EDITOR_ASSETS_SHOWN);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    url: assetUrl(row.blobKey, row.contentType as AssetContentType),
+    width: row.width,
+    height: row.height,
+  }));
 }
 
 /** The stored picture an address names, when some asset holds that content in that type. */

@@ -2,7 +2,7 @@ import type { TestAlertType } from "@streamkit/api-contract";
 import { pictureAssetIds, renderSvg } from "@streamkit/overlay";
 import type { AppDeps } from "../shared/deps";
 import { readSourceDocument } from "./overlay-source";
-import { resolveAssets } from "./picture-assets";
+import { resolveAssets } from "../assets";
 
 /** A test alert as the hub's notice carries it across processes: its values, never its drawing. */
 export interface AlertNotice {

@@ -2,7 +2,7 @@ import { type OverlayDocument, pictureAssetIds, renderSvg } from "@streamkit/ove
 import type { AppDeps } from "../shared/deps";
 import { boundedCache } from "../shared/bounded-cache";
 import { readSourceDocument } from "./overlay-source";
-import { resolveAssets } from "./picture-assets";
+import { resolveAssets } from "../assets";
 
 /**
  * The browser source's drawings, made once per overlay revision and shared by

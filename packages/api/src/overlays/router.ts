@@ -14,7 +14,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { createOverlay, deleteOverlay, forkOverlay, getOverlay, listOverlays, renewBrowserSource, revokeBrowserSource, updateOverlay } from "./overlays";
 import { accountProcedure } from "../shared/trpc";
-import { EDITOR_ASSETS_SHOWN, editorAssets } from "./picture-assets";
+import { EDITOR_ASSETS_SHOWN, editorAssets } from "../assets";
 import { publishOverlay } from "./publish";
 import { revisionProcedures } from "./revisions-router";
 import { testAlertProcedures } from "./test-alerts-router";

@@ -8,7 +8,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { assets, blobs } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveAssets } from "../../../src/overlays/picture-assets";
+import { resolveAssets } from "../../../src/assets";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { eventStream } from "../../support/event-stream";
