@@ -257,4 +257,4 @@ export function shortHash(text: string): string {
 export const FONT_STYLESHEET_PATH = `/fonts/fonts-${shortHash(JSON.stringify(FONT_CATALOGUE))}.css`;
 
 /** The page listing every family's licence and source package (the licences travel with the files too). */
-export const FONT_LICENCES_PATH = "/fonts/licences";
+export const FONT_LICENCES_PATH = "/overlays/fonts";
