@@ -1,14 +1,14 @@
 "use client";
 
-import { type Layer, type OverlayDocument, pathProblem, setFrame, setGroup, updateLayer } from "@streamkit/overlay";
+import { type Layer, type OverlayDocument, pathProblem, setFrame, setGroup, setTextStyle, updateLayer } from "@streamkit/overlay";
 import { useEffect, useState } from "react";
 import styles from "./overlay-editor.module.css";
 import type { EditorPicture } from "./editor-picture";
 import { PictureProperties } from "./picture-properties";
 import { fitTextFrame } from "./text-fit";
+import { TextStyleProperties } from "./text-style-properties";
 
-const textFields = new Set(["text", "font", "size"]);
-const fonts = ["Inter, system-ui, sans-serif", "Arial, Helvetica, sans-serif", "Georgia, serif", "Impact, sans-serif", "'Courier New', monospace"];
+const textFields = new Set(["text", "font", "size", "weight", "italic", "spacing", "lineHeight"]);
 
 /** A number field that edits while typing and ignores what is not a number yet. */
 function NumberField({
@@ -170,27 +170,6 @@ export function LayerProperties({
               <code>{"{{key}}"}</code> shows a variable, e.g. <code>{"{{plugin.now-playing.title}}"}</code>.
             </p>
           </div>
-          <div className={styles.field}>
-            <label htmlFor="prop-font">Font</label>
-            <input
-              id="prop-font"
-              list="editor-fonts"
-              value={layer.props.fontFamily}
-              maxLength={100}
-              onChange={(event) =>
-                event.target.value &&
-                change(
-                  "font",
-                  props<typeof layer>((p) => ({ ...p, fontFamily: event.target.value })),
-                )
-              }
-            />
-            <datalist id="editor-fonts">
-              {fonts.map((font) => (
-                <option key={font} value={font} />
-              ))}
-            </datalist>
-          </div>
           <NumberField
             label="Font size"
             value={layer.props.fontSize}
@@ -213,6 +192,14 @@ export function LayerProperties({
                 props<typeof layer>((p) => ({ ...p, fill: { kind: "solid", color } })),
               )
             }
+          />
+          <TextStyleProperties
+            layer={layer}
+            onStyle={(field, style, typing) => {
+              // Font, weight, italic and spacing change how wide the text is drawn: its frame grows to fit, in the same step.
+              const next = setTextStyle(document, layer.id, style);
+              onChange(textFields.has(field) ? fitTextFrame(next, layer.id) : next, typing ? `prop-${layer.id}-${field}` : undefined);
+            }}
           />
         </>
       ) : null}

@@ -11,6 +11,7 @@ import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
 import { TestAlertPanel } from "./test-alert-panel";
+import { FontStylesheet } from "./text-style-properties";
 import { hugText } from "./text-fit";
 import styles from "./overlay-editor.module.css";
 import { useDocumentHistory } from "./use-document-history";
@@ -197,6 +198,7 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
   const presetIndex = canvasPresets.findIndex((preset) => preset.width === document.canvas.width && preset.height === document.canvas.height);
   return (
     <div className={styles.editor}>
+      <FontStylesheet />
       <div className={styles.toolbar} role="toolbar" aria-label="Overlay">
         <div className={styles.field}>
           <label htmlFor="overlay-name">Name</label>
