@@ -74,6 +74,8 @@ test("pick a font and a weight for a text layer: drawn in the editor, then loade
   await expect(text).toHaveAttribute("filter", /text-shadow/);
   await expect(text).toHaveAttribute("font-family", '"Montserrat", sans-serif');
   await expect.poll(() => faceLoaded(page, "Montserrat")).toBe(true);
+  // The frame covers the text as drawn in the loaded font (measured again once a font still loading is there).
+  await expect.poll(async () => (await page.getByTestId("selection").boundingBox())!.width - (await text.boundingBox())!.width).toBeGreaterThanOrEqual(0);
 
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page.getByTestId("live-state")).toHaveText("On stream: rev 2");

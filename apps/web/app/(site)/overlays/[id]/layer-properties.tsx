@@ -1,11 +1,11 @@
 "use client";
 
 import { type Layer, type OverlayDocument, pathProblem, setFrame, setGroup, setTextStyle, updateLayer } from "@streamkit/overlay";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import styles from "./overlay-editor.module.css";
 import type { EditorPicture } from "./editor-picture";
 import { PictureProperties } from "./picture-properties";
-import { fitTextFrame } from "./text-fit";
+import { fitTextFrame, fontLoading } from "./text-fit";
 import { TextStyleProperties } from "./text-style-properties";
 
 const textFields = new Set(["text", "font", "size", "weight", "italic", "spacing", "lineHeight"]);
@@ -110,6 +110,9 @@ export function LayerProperties({
   pictures: EditorPicture[];
   onChange: (next: OverlayDocument, coalesce?: string) => void;
 }) {
+  const latest = useRef(document);
+  latest.current = document;
+  const steps = useRef(0);
   const change = (field: string, update: (layer: Layer) => Layer) => {
     const next = updateLayer(document, layer.id, update);
     // A text's words, font and size decide how wide it is drawn: its frame grows to fit, in the same undo step.
@@ -196,9 +199,19 @@ export function LayerProperties({
           <TextStyleProperties
             layer={layer}
             onStyle={(field, style, typing) => {
-              // Font, weight, italic and spacing change how wide the text is drawn: its frame grows to fit, in the same step.
+              // Font, weight, italic and spacing change how wide the text is drawn: its frame grows to fit, in the same step,
+              // measured again once a font still loading is there (one key per change, so that is the same step too).
+              const key = typing ? `prop-${layer.id}-${field}` : `prop-${layer.id}-${field}-${++steps.current}`;
               const next = setTextStyle(document, layer.id, style);
-              onChange(textFields.has(field) ? fitTextFrame(next, layer.id) : next, typing ? `prop-${layer.id}-${field}` : undefined);
+              onChange(textFields.has(field) ? fitTextFrame(next, layer.id) : next, key);
+              const styled = next.layers.find((candidate) => candidate.id === layer.id);
+              const loading = textFields.has(field) && styled?.type === "text" ? fontLoading(styled) : null;
+              void loading
+                ?.catch(() => undefined)
+                .then(() => {
+                  const refit = fitTextFrame(latest.current, layer.id);
+                  if (refit !== latest.current) onChange(refit, key);
+                });
             }}
           />
         </>
