@@ -1,7 +1,8 @@
 import { DrawingMeter, DrawingTooLarge } from "./budget";
 import type { OverlayDocument } from "./document";
-import type { Layer, Paint, ParticlesLayer } from "./layers";
+import type { Layer, ParticlesLayer } from "./layers";
 import { escapeXml, num } from "./markup";
+import { paintColor } from "./paint";
 import { pictureAssetIds, pictureMarkup, type RenderAsset, standInAssets } from "./picture";
 import { textMarkup } from "./text";
 
@@ -36,13 +37,6 @@ export function templateValues(document: OverlayDocument, values: Readonly<Recor
   for (const [key, variable] of Object.entries(document.vars ?? {})) all[key] = String(variable.value);
   for (const [key, value] of Object.entries(values)) all[key] = value;
   return all;
-}
-
-export function paintColor(paint: Paint | undefined, values: Record<string, string>): string {
-  if (!paint) return "none";
-  if (paint.kind === "solid") return paint.color;
-  const value = values[paint.key];
-  return value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : "none";
 }
 
 /** A small seeded generator (mulberry32), so particles land in the same places on every render. */

@@ -2,7 +2,7 @@ import type { DrawingMeter } from "./budget";
 import { fontFamilyCss, shortHash } from "./fonts";
 import type { TextLayer } from "./layers";
 import { escapeXml, num } from "./markup";
-import { paintColor } from "./render";
+import { paintColor } from "./paint";
 import { fillTemplate, filledLength } from "./template";
 
 /** The renderer's line advance when a text sets no lineHeight (what documents before lineHeight drew). */
