@@ -22,6 +22,11 @@ const config: NextConfig = {
   // The guides (/docs/guides, and their titles on /docs) read the repository's docs/ when first rendered (lib/server/guides.ts).
   outputFileTracingIncludes: { "/docs/**": ["../../docs/*.md"], "/cached/*/*/docs/**": ["../../docs/*.md"] },
   // Signed-out visitors of the cached pages go to their region's copy (lib/cached-pages.ts); before the file routes, which the same paths also are.
+  // The fonts (scripts/copy-fonts.mjs): every path names its package's version or the catalogue's hash, so a change is a new address.
+  headers: async () => [
+    { source: "/fonts/:family/:version/:file", headers: [{ key: "cache-control", value: "public, max-age=31536000, immutable" }] },
+    { source: "/fonts/:sheet(fonts-[a-z0-9]+\\.css)", headers: [{ key: "cache-control", value: "public, max-age=31536000, immutable" }] },
+  ],
   rewrites: async () => ({ beforeFiles: cachedPageRewrites(), afterFiles: [], fallback: [] }),
   // The copies live in memory only: a new data version names new copies, and the old ones leave as this fills, never piling up on disk.
   cacheMaxMemorySize: 64 * 1024 * 1024,

@@ -132,6 +132,7 @@ export function documentRuleIssues(document: z.infer<typeof documentShape>): Iss
           });
       }
       checkPaint(layer.props.fill, ["layers", index, "props", "fill"]);
+      checkPaint(layer.props.stroke?.paint, ["layers", index, "props", "stroke", "paint"]);
     }
     if (layer.type === "shape") {
       checkPaint(layer.props.fill, ["layers", index, "props", "fill"]);

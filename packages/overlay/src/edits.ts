@@ -5,6 +5,7 @@
  * document valid: new layers get unused ids, groups keep their members,
  * frames stay within the limits.
  */
+import { DEFAULT_FONT } from "./fonts";
 import type { OverlayDocument } from "./document";
 import type { Frame, Layer, PictureSource } from "./layers";
 import { OVERLAY_LIMITS as L } from "./limits";
@@ -170,7 +171,7 @@ export function addLayer(document: OverlayDocument, type: NewLayerType, options:
           frame,
           props: {
             text: "New text",
-            fontFamily: "Inter, system-ui, sans-serif",
+            fontFamily: DEFAULT_FONT,
             fontSize: Math.max(12, Math.round(h * 0.5)),
             fill: { kind: "solid", color: "#ffffff" },
           },

@@ -25,3 +25,6 @@ export { type MarketWidget, marketWidgets } from "./widgets";
 export { type MarketTheme, marketThemes, THEME_MEMBERS, themePlan } from "./themes";
 export { renderThemeSvg, THEME_TILE, themeGrid } from "./theme-preview";
 export { previewValues, renderPreviewSvg } from "./preview";
+export * from "./fonts";
+export { DEFAULT_LINE_HEIGHT } from "./text";
+export { setTextStyle, type TextStyle } from "./text-style";

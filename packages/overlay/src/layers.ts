@@ -52,11 +52,44 @@ const common = {
 export const textPropsSchema = z.strictObject({
   /** May hold {{key}} variables. */
   text: z.string().max(L.textMaxLength),
-  fontFamily: z.string().min(1).max(L.fontFamilyMaxLength),
+  /** A family of the site's (fonts.ts), or any other name: valid, drawn with a fallback and flagged by the editor. */
+  fontFamily: z
+    .string()
+    .max(L.fontFamilyMaxLength, `A font name has at most ${L.fontFamilyMaxLength} characters.`)
+    .refine((name) => name.trim() !== "", "A font name cannot be empty.")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "A font name cannot hold control characters (line breaks, tabs)."),
   fontSize: z.number().positive().max(L.fontSizeMax),
   fill: paintSchema,
   fontWeight: z.int().min(100).max(900).multipleOf(100).optional(),
   align: z.enum(["left", "center", "right"]).optional(),
+  // Text styling (docs/overlays.md#fonts); all optional, so documents without them keep drawing as before.
+  italic: z.boolean().optional(),
+  /** Extra room between letters, in canvas pixels (negative tightens). */
+  letterSpacing: z
+    .number()
+    .min(L.letterSpacingMin, `Letter spacing is at least ${L.letterSpacingMin} pixels.`)
+    .max(L.letterSpacingMax, `Letter spacing is at most ${L.letterSpacingMax} pixels.`)
+    .optional(),
+  /** The distance between lines, as a multiple of the font size (default 1.2). */
+  lineHeight: z
+    .number()
+    .min(L.lineHeightMin, `Line height is at least ${L.lineHeightMin} (times the font size).`)
+    .max(L.lineHeightMax, `Line height is at most ${L.lineHeightMax} (times the font size).`)
+    .optional(),
+  /** An outline drawn behind the fill (SVG paint-order), so half its width shows around the letters. */
+  stroke: z
+    .strictObject({ paint: paintSchema, width: z.number().min(0).max(L.textStrokeMax, `A text outline is at most ${L.textStrokeMax} pixels wide.`) })
+    .optional(),
+  /** A drop shadow: its colour, offset and blur in canvas pixels. */
+  shadow: z
+    .strictObject({
+      color: hexColorSchema,
+      x: z.number().min(-L.textShadowOffsetMax).max(L.textShadowOffsetMax, `A shadow's offset is at most ${L.textShadowOffsetMax} pixels each way.`),
+      y: z.number().min(-L.textShadowOffsetMax).max(L.textShadowOffsetMax, `A shadow's offset is at most ${L.textShadowOffsetMax} pixels each way.`),
+      blur: z.number().min(0).max(L.textShadowBlurMax, `A shadow's blur is at most ${L.textShadowBlurMax} pixels.`),
+    })
+    .optional(),
 });
 
 export const particlesPropsSchema = z

@@ -19,6 +19,15 @@ export const OVERLAY_LIMITS = {
   textMaxLength: 2_000,
   fontFamilyMaxLength: 100,
   fontSizeMax: 1_000,
+  /** Text styling (docs/overlays.md#fonts): letter spacing in canvas pixels, line height times the font size. */
+  letterSpacingMin: -50,
+  letterSpacingMax: 200,
+  lineHeightMin: 0.5,
+  lineHeightMax: 4,
+  /** A text outline's width and a shadow's offset (each way) and blur, in canvas pixels. */
+  textStrokeMax: 100,
+  textShadowOffsetMax: 500,
+  textShadowBlurMax: 100,
   pathMaxLength: 20_000,
   maxVars: 100,
   varKeyMaxLength: 64,

@@ -1,11 +1,12 @@
 import { DrawingMeter, DrawingTooLarge } from "./budget";
 import type { OverlayDocument } from "./document";
-import type { Layer, Paint, ParticlesLayer } from "./layers";
+import type { Layer, ParticlesLayer } from "./layers";
 import { escapeXml, num } from "./markup";
+import { paintColor } from "./paint";
 import { pictureAssetIds, pictureMarkup, type RenderAsset, standInAssets } from "./picture";
+import { textMarkup } from "./text";
 
 type Keyframe = NonNullable<OverlayDocument["manualKeyframes"]>[number];
-import { fillTemplate, filledLength } from "./template";
 
 /**
  * The one renderer: a document to SVG markup, used by the editor's canvas, the
@@ -36,13 +37,6 @@ export function templateValues(document: OverlayDocument, values: Readonly<Recor
   for (const [key, variable] of Object.entries(document.vars ?? {})) all[key] = String(variable.value);
   for (const [key, value] of Object.entries(values)) all[key] = value;
   return all;
-}
-
-function paintColor(paint: Paint | undefined, values: Record<string, string>): string {
-  if (!paint) return "none";
-  if (paint.kind === "solid") return paint.color;
-  const value = values[paint.key];
-  return value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : "none";
 }
 
 /** A small seeded generator (mulberry32), so particles land in the same places on every render. */
@@ -118,26 +112,8 @@ function layerMarkup(
 ): string {
   const { x, y, w, h } = layer.frame;
   switch (layer.type) {
-    case "text": {
-      const template = bound.text ?? layer.props.text;
-      meter.take("textCharacters", filledLength(template, values, blank));
-      const text = fillTemplate(template, values, blank);
-      const fontSize = Number(bound.fontSize ?? layer.props.fontSize) || layer.props.fontSize;
-      const fill = bound.fill && /^#[0-9a-fA-F]{3,8}$/.test(bound.fill) ? bound.fill : paintColor(layer.props.fill, values);
-      const align = layer.props.align ?? "left";
-      const anchor = align === "center" ? "middle" : align === "right" ? "end" : "start";
-      const ax = align === "center" ? x + w / 2 : align === "right" ? x + w : x;
-      const lines = text.split("\n");
-      meter.take("elements", lines.length + 1);
-      const tspans = lines.map((line, i) => meter.markup(`<tspan x="${num(ax)}" dy="${i === 0 ? "0" : "1.2em"}">${escapeXml(line)}</tspan>`)).join("");
-      return (
-        meter.markup(
-          `<text x="${num(ax)}" y="${num(y)}" dominant-baseline="hanging" text-anchor="${anchor}" font-family="${escapeXml(layer.props.fontFamily)}" font-size="${num(fontSize)}"${layer.props.fontWeight ? ` font-weight="${layer.props.fontWeight}"` : ""} fill="${escapeXml(fill)}">`,
-        ) +
-        tspans +
-        meter.markup("</text>")
-      );
-    }
+    case "text":
+      return textMarkup(layer, values, bound, blank, meter);
     case "shape": {
       const box = layer.props.viewBox ?? { w: w || 1, h: h || 1 };
       const fill = bound.fill && /^#[0-9a-fA-F]{3,8}$/.test(bound.fill) ? bound.fill : paintColor(layer.props.fill, values);

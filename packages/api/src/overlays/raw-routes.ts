@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { renderPreviewSvg } from "@streamkit/overlay";
+import { FONT_STYLESHEET_PATH, renderPreviewSvg } from "@streamkit/overlay";
 import { AppError, notFound } from "@streamkit/api-contract";
 import { etagMatches } from "../rest/etag";
 import type { RestResult } from "../rest/types";
@@ -91,8 +91,8 @@ const pageHeaders = {
   "cache-control": "no-store",
   "x-robots-tag": "noindex",
   "referrer-policy": "no-referrer",
-  // OBS shows the page as a browser source; streaming tools may also frame it.
-  "content-security-policy": `default-src 'none'; script-src '${pageScriptHash}'; connect-src 'self'; style-src 'unsafe-inline'; img-src 'self' data: https:; frame-ancestors *; base-uri 'none'; form-action 'none'`,
+  // OBS shows the page as a browser source; streaming tools may also frame it. Styles and fonts from the site: its fonts (docs/overlays.md#fonts).
+  "content-security-policy": `default-src 'none'; script-src '${pageScriptHash}'; connect-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; img-src 'self' data: https:; frame-ancestors *; base-uri 'none'; form-action 'none'`,
 };
 
 /**
@@ -124,6 +124,7 @@ export const browserSourcePageRoute: RawRoute = {
 <meta charset="utf-8">
 <meta name="robots" content="noindex">
 <title>Streamkit overlay</title>
+<link rel="stylesheet" href="${FONT_STYLESHEET_PATH}">
 <style>html,body{margin:0;padding:0;background:transparent;overflow:hidden}#stage{width:${frame.width}px;height:${frame.height}px}#stage svg{display:block}</style>
 </head>
 <body>

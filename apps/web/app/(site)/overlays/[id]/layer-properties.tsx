@@ -1,14 +1,14 @@
 "use client";
 
-import { type Layer, type OverlayDocument, pathProblem, setFrame, setGroup, updateLayer } from "@streamkit/overlay";
-import { useEffect, useState } from "react";
+import { type Layer, type OverlayDocument, pathProblem, setFrame, setGroup, setTextStyle, updateLayer } from "@streamkit/overlay";
+import { useEffect, useRef, useState } from "react";
 import styles from "./overlay-editor.module.css";
 import type { EditorPicture } from "./editor-picture";
 import { PictureProperties } from "./picture-properties";
-import { fitTextFrame } from "./text-fit";
+import { fitTextFrame, fontLoading } from "./text-fit";
+import { TextStyleProperties } from "./text-style-properties";
 
-const textFields = new Set(["text", "font", "size"]);
-const fonts = ["Inter, system-ui, sans-serif", "Arial, Helvetica, sans-serif", "Georgia, serif", "Impact, sans-serif", "'Courier New', monospace"];
+const textFields = new Set(["text", "font", "size", "weight", "italic", "spacing", "lineHeight"]);
 
 /** A number field that edits while typing and ignores what is not a number yet. */
 function NumberField({
@@ -110,6 +110,9 @@ export function LayerProperties({
   pictures: EditorPicture[];
   onChange: (next: OverlayDocument, coalesce?: string) => void;
 }) {
+  const latest = useRef(document);
+  latest.current = document;
+  const steps = useRef(0);
   const change = (field: string, update: (layer: Layer) => Layer) => {
     const next = updateLayer(document, layer.id, update);
     // A text's words, font and size decide how wide it is drawn: its frame grows to fit, in the same undo step.
@@ -170,27 +173,6 @@ export function LayerProperties({
               <code>{"{{key}}"}</code> shows a variable, e.g. <code>{"{{plugin.now-playing.title}}"}</code>.
             </p>
           </div>
-          <div className={styles.field}>
-            <label htmlFor="prop-font">Font</label>
-            <input
-              id="prop-font"
-              list="editor-fonts"
-              value={layer.props.fontFamily}
-              maxLength={100}
-              onChange={(event) =>
-                event.target.value &&
-                change(
-                  "font",
-                  props<typeof layer>((p) => ({ ...p, fontFamily: event.target.value })),
-                )
-              }
-            />
-            <datalist id="editor-fonts">
-              {fonts.map((font) => (
-                <option key={font} value={font} />
-              ))}
-            </datalist>
-          </div>
           <NumberField
             label="Font size"
             value={layer.props.fontSize}
@@ -213,6 +195,24 @@ export function LayerProperties({
                 props<typeof layer>((p) => ({ ...p, fill: { kind: "solid", color } })),
               )
             }
+          />
+          <TextStyleProperties
+            layer={layer}
+            onStyle={(field, style, typing) => {
+              // Font, weight, italic and spacing change how wide the text is drawn: its frame grows to fit, in the same step,
+              // measured again once a font still loading is there (one key per change, so that is the same step too).
+              const key = typing ? `prop-${layer.id}-${field}` : `prop-${layer.id}-${field}-${++steps.current}`;
+              const next = setTextStyle(document, layer.id, style);
+              onChange(textFields.has(field) ? fitTextFrame(next, layer.id) : next, key);
+              const styled = next.layers.find((candidate) => candidate.id === layer.id);
+              const loading = textFields.has(field) && styled?.type === "text" ? fontLoading(styled) : null;
+              void loading
+                ?.catch(() => undefined)
+                .then(() => {
+                  const refit = fitTextFrame(latest.current, layer.id);
+                  if (refit !== latest.current) onChange(refit, key);
+                });
+            }}
           />
         </>
       ) : null}

@@ -1,8 +1,17 @@
 "use client";
 
 import type { OverlayRecord } from "@streamkit/api-contract";
-import { addLayer, canvasPresets, type NewLayerType, type OverlayDocument, overlayDocumentSchema, reapplyChanges, setCanvas } from "@streamkit/overlay";
-import { useEffect, useMemo, useState, useTransition } from "react";
+import {
+  addLayer,
+  canvasPresets,
+  type NewLayerType,
+  type OverlayDocument,
+  overlayDocumentSchema,
+  reapplyChanges,
+  setCanvas,
+  type TextLayer,
+} from "@streamkit/overlay";
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-actions";
 import { BrowserSourcePanel } from "./browser-source-panel";
 import type { EditorPicture } from "./editor-picture";
@@ -11,7 +20,8 @@ import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
 import { TestAlertPanel } from "./test-alert-panel";
-import { hugText } from "./text-fit";
+import { FontStylesheet } from "./text-style-properties";
+import { fontLoading, hugText } from "./text-fit";
 import styles from "./overlay-editor.module.css";
 import { useDocumentHistory } from "./use-document-history";
 
@@ -41,6 +51,9 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
   const [name, setName] = useState(initial.name);
   const history = useDocumentHistory(initial.document);
   const { document, apply } = history;
+  // The document as last rendered, for work that finishes later (a font loading before a new text is measured).
+  const current = useRef(document);
+  current.current = document;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [saving, startSaving] = useTransition();
   const [status, setStatus] = useState<{ kind: "saved" | "error" | "info"; text: string } | null>(null);
@@ -93,6 +106,16 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
   }, [history.undo, history.redo]);
 
   function add(type: NewLayerType) {
+    // A new text hugs its text measured in its font: once the site's default font is loaded (at once, but for the first moments).
+    const loading = type === "text" ? fontLoading(addLayer(document, type).document.layers.at(-1) as TextLayer) : null;
+    if (loading) {
+      // A font that fails to load: the text is added all the same, measured in the fallback it will be drawn in.
+      void loading.catch(() => undefined).then(() => addTo(current.current, type));
+      return;
+    }
+    addTo(document, type);
+  }
+  function addTo(document: OverlayDocument, type: NewLayerType) {
     // A new picture shows the newest upload when there is one; otherwise a picture variable to fill in.
     const newest = pictures[0];
     const added = addLayer(document, type, type === "picture" && newest ? { source: { kind: "asset", id: newest.id } } : {});
@@ -197,6 +220,7 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
   const presetIndex = canvasPresets.findIndex((preset) => preset.width === document.canvas.width && preset.height === document.canvas.height);
   return (
     <div className={styles.editor}>
+      <FontStylesheet />
       <div className={styles.toolbar} role="toolbar" aria-label="Overlay">
         <div className={styles.field}>
           <label htmlFor="overlay-name">Name</label>

@@ -1,7 +1,15 @@
-import { fillTemplate, type Frame, type OverlayDocument, setFrame, type TextLayer, templateValues } from "@streamkit/overlay";
+import {
+  DEFAULT_LINE_HEIGHT,
+  fillTemplate,
+  type Frame,
+  fontFamilyCss,
+  type OverlayDocument,
+  setFrame,
+  type TextLayer,
+  templateValues,
+} from "@streamkit/overlay";
 
-/** The renderer's line advance (render.ts: each further line at dy="1.2em"), and a little room so the last glyph is not on the frame's edge. */
-const LINE_HEIGHT = 1.2;
+/** A little room so the last glyph is not on the frame's edge. */
 const PAD = 4;
 
 let context: CanvasRenderingContext2D | null | undefined;
@@ -16,11 +24,29 @@ let context: CanvasRenderingContext2D | null | undefined;
 export function measureText(document: OverlayDocument, layer: TextLayer): { w: number; h: number } | null {
   context ??= typeof window === "undefined" ? null : window.document.createElement("canvas").getContext("2d");
   if (!context) return null;
-  const { fontSize, fontFamily, fontWeight } = layer.props;
-  context.font = `${fontWeight ?? 400} ${fontSize}px ${fontFamily}`;
+  const { fontSize, letterSpacing, lineHeight } = layer.props;
+  // As the renderer draws it (text.ts): the family with its fallback, the style, the spacing and the line advance.
+  context.font = textFont(layer);
+  context.letterSpacing = `${letterSpacing ?? 0}px`;
   const lines = fillTemplate(layer.props.text, templateValues(document)).split("\n");
   const widest = Math.max(...lines.map((line) => context!.measureText(line).width));
-  return { w: Math.ceil(widest) + PAD, h: Math.ceil(lines.length * fontSize * LINE_HEIGHT) };
+  return { w: Math.ceil(widest) + PAD, h: Math.ceil(lines.length * fontSize * (lineHeight ?? DEFAULT_LINE_HEIGHT)) };
+}
+
+/** A text layer's CSS font shorthand, as the renderer draws it. */
+function textFont(layer: TextLayer): string {
+  const { fontSize, fontFamily, fontWeight, italic } = layer.props;
+  return `${italic ? "italic " : ""}${fontWeight ?? 400} ${fontSize}px ${fontFamilyCss(fontFamily)}`;
+}
+
+/**
+ * Null when the site's font a text layer is drawn in is loaded (its measure is what is drawn); otherwise the font's
+ * loading, to measure again once it is there: measured before, the fallback's widths would size the frame.
+ */
+export function fontLoading(layer: Pick<TextLayer, "props">): Promise<unknown> | null {
+  if (typeof window === "undefined" || !("fonts" in window.document)) return null;
+  const font = textFont(layer as TextLayer);
+  return window.document.fonts.check(font) ? null : window.document.fonts.load(font);
 }
 
 /** `frame` widened (and heightened) to at least `size`, the text staying where it is drawn: a centred text keeps its centre, a right-aligned one its right edge. */
