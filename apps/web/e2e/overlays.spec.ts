@@ -47,7 +47,13 @@ test("a Pro account copies an overlay from the catalogue; Ultimate designs ask f
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.locator("main").getByRole("link", { name: "My overlays" }).click();
-  await expect(page.getByTestId("my-overlay").filter({ hasText: "My lower third" })).toContainText("from the catalogue");
+  const row = page.getByTestId("my-overlay").filter({ hasText: "My lower third" });
+  await expect(row).toContainText("from the catalogue");
+  // Its thumbnail: the current revision drawn by the renderer, loaded for real, at the canvas's proportions.
+  const thumbnail = row.getByTestId("overlay-thumbnail");
+  await expect(thumbnail).toHaveAttribute("src", /\/api\/overlays\/[0-9a-f-]{36}\/thumbnail\?rev=1$/);
+  await thumbnail.scrollIntoViewIfNeeded(); // loading="lazy"
+  await expect.poll(() => thumbnail.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
 
 test("create, edit, save a draft, publish; a second tab saves first; the conflict keeps the edits, which are re-applied and published; OBS follows without reloading", async ({

@@ -4,7 +4,7 @@ import { assetServeRoute, assetUploadRoute, websiteAssetUploadRoute } from "../a
 import { cliPackageRoute } from "../plugins";
 import { healthRoutes } from "../server/health";
 import { robotsRoute, sitemapRoute } from "../server/crawlers";
-import { browserSourceEventsRoute, browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute } from "../overlays";
+import { browserSourceEventsRoute, browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute, overlayThumbnailRoute } from "../overlays";
 import { marketPreviewRoute } from "../market";
 import { oauthRoutes } from "../oauth";
 import { devClockRoute, webhookRoute } from "../billing";
@@ -29,6 +29,7 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     browserSourceFeedRoute,
     browserSourceEventsRoute,
     browserSourcePageRoute,
+    overlayThumbnailRoute,
     cliPackageRoute(),
     updaterRoute,
     demoDownloadsRoute,

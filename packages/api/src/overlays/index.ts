@@ -5,3 +5,4 @@ export { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute, pr
 export { overlaysRouter } from "./router";
 export { browserSourceEventsRoute } from "./source-events";
 export { overlaySourcePathItems } from "./openapi-paths";
+export { overlayThumbnailRoute } from "./thumbnail-route";

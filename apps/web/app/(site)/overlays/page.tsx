@@ -69,28 +69,45 @@ export default async function MyOverlaysPage({ searchParams }: { searchParams: S
         <ul className="overlay-rows" aria-label="Your overlays">
           {items.map((overlay) => (
             <li key={overlay.id} className="panel" data-testid="my-overlay">
-              <div>
-                <h2>{overlay.locked ? overlay.name : <Link href={`/overlays/${overlay.id}`}>{overlay.name}</Link>}</h2>
-                <div className="meta-row">
-                  <span>
-                    {overlay.canvas.width} × {overlay.canvas.height}
-                  </span>
-                  <span>{overlay.kind === "widget" ? "Widget" : "Overlay"}</span>
-                  <span>rev {overlay.rev}</span>
-                  <span>saved {formatDate(overlay.updatedAt)}</span>
-                  {overlay.forkedFrom ? <span>from the catalogue</span> : null}
-                  {overlay.locked ? (
-                    <span className="status revoked" data-testid="overlay-locked">
-                      Locked: needs {plans[overlay.requiredPlan].title}
+              <div className="overlay-row-main">
+                {overlay.locked ? (
+                  <div className="overlay-thumbnail locked" aria-hidden="true" />
+                ) : (
+                  // The address names the rev: a new save is a new picture, an old one stays cached in the browser.
+                  // biome-ignore lint/performance/noImgElement: an SVG drawn by the API per revision, not a picture Next could optimise.
+                  <img
+                    className="overlay-thumbnail"
+                    src={`/api/overlays/${overlay.id}/thumbnail?rev=${overlay.rev}`}
+                    alt={`${overlay.name}, rev ${overlay.rev}`}
+                    width={overlay.canvas.width}
+                    height={overlay.canvas.height}
+                    loading="lazy"
+                    data-testid="overlay-thumbnail"
+                  />
+                )}
+                <div>
+                  <h2>{overlay.locked ? overlay.name : <Link href={`/overlays/${overlay.id}`}>{overlay.name}</Link>}</h2>
+                  <div className="meta-row">
+                    <span>
+                      {overlay.canvas.width} × {overlay.canvas.height}
                     </span>
+                    <span>{overlay.kind === "widget" ? "Widget" : "Overlay"}</span>
+                    <span>rev {overlay.rev}</span>
+                    <span>saved {formatDate(overlay.updatedAt)}</span>
+                    {overlay.forkedFrom ? <span>from the catalogue</span> : null}
+                    {overlay.locked ? (
+                      <span className="status revoked" data-testid="overlay-locked">
+                        Locked: needs {plans[overlay.requiredPlan].title}
+                      </span>
+                    ) : null}
+                  </div>
+                  {overlay.locked ? (
+                    <p className="hint">
+                      Stored as it was; it shows nothing on stream until you are on {plans[overlay.requiredPlan].title} again.{" "}
+                      <Link href="/plans">See plans</Link>
+                    </p>
                   ) : null}
                 </div>
-                {overlay.locked ? (
-                  <p className="hint">
-                    Stored as it was; it shows nothing on stream until you are on {plans[overlay.requiredPlan].title} again.{" "}
-                    <Link href="/plans">See plans</Link>
-                  </p>
-                ) : null}
               </div>
               <div className="overlay-row-actions">
                 {overlay.locked ? null : (
