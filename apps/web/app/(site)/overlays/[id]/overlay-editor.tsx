@@ -1,8 +1,18 @@
 "use client";
 
 import type { OverlayRecord } from "@streamkit/api-contract";
-import { addLayer, canvasPresets, type NewLayerType, type OverlayDocument, overlayDocumentSchema, reapplyChanges, setCanvas } from "@streamkit/overlay";
-import { useEffect, useMemo, useState, useTransition } from "react";
+import {
+  addLayer,
+  canvasPresets,
+  type NewLayerType,
+  type OverlayDocument,
+  overlayDocumentSchema,
+  type PictureLayer,
+  reapplyChanges,
+  setCanvas,
+  updateLayer,
+} from "@streamkit/overlay";
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-actions";
 import { BrowserSourcePanel } from "./browser-source-panel";
 import type { EditorPicture } from "./editor-picture";
@@ -10,6 +20,7 @@ import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
+import { PictureUploaded } from "./picture-properties";
 import { TestAlertPanel } from "./test-alert-panel";
 import { hugText } from "./text-fit";
 import styles from "./overlay-editor.module.css";
@@ -34,7 +45,9 @@ interface Base {
  * these changes on top of the newer version, to check and save. Leaving with
  * unsaved changes asks first.
  */
-export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; pictures: EditorPicture[] }) {
+export function OverlayEditor({ initial, pictures: loaded }: { initial: OverlayRecord; pictures: EditorPicture[] }) {
+  // The account's pictures as loaded, and those uploaded since from a picture layer (newest first, as loaded).
+  const [pictures, setPictures] = useState(loaded);
   const assets = useMemo(() => Object.fromEntries(pictures.map(({ id, url, width, height }) => [id, { url, width, height }])), [pictures]);
   const [record, setRecord] = useState(initial);
   const [base, setBase] = useState<Base>({ rev: initial.rev, name: initial.name, document: initial.document });
@@ -46,6 +59,23 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
   const [status, setStatus] = useState<{ kind: "saved" | "error" | "info"; text: string } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [conflict, setConflict] = useState<{ currentRev: number } | null>(null);
+
+  // An upload ends after the editor may have moved on: its picture is set on the document as it is then.
+  const latest = useRef(document);
+  useEffect(() => {
+    latest.current = document;
+  }, [document]);
+  const pictureUploaded = useCallback(
+    (picture: EditorPicture, layerId: string) => {
+      setPictures((current) => [picture, ...current.filter((known) => known.id !== picture.id)]);
+      if (!latest.current.layers.some((layer) => layer.id === layerId)) return;
+      const source = { kind: "asset", id: picture.id } as const;
+      apply(
+        updateLayer(latest.current, layerId, (layer) => (layer.type === "picture" ? ({ ...layer, props: { ...layer.props, source } } as PictureLayer) : layer)),
+      );
+    },
+    [apply],
+  );
 
   const dirty = name !== base.name || JSON.stringify(document) !== JSON.stringify(base.document);
   const selected = document.layers.find((layer) => layer.id === selectedId) ?? null;
@@ -305,7 +335,9 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
           <section className="panel" aria-labelledby="properties-title">
             <h2 id="properties-title">{selected ? `Properties of ${selected.name}` : "Properties"}</h2>
             {selected ? (
-              <LayerProperties document={document} layer={selected} pictures={pictures} onChange={apply} />
+              <PictureUploaded value={pictureUploaded}>
+                <LayerProperties document={document} layer={selected} pictures={pictures} onChange={apply} />
+              </PictureUploaded>
             ) : (
               <p className="muted">Select a layer to change it.</p>
             )}
