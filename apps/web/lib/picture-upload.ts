@@ -16,12 +16,13 @@ export function nameFromFile(fileName: string): string {
 export async function uploadPicture(file: Blob, name: string): Promise<UploadOutcome> {
   const checked = assetNameSchema.safeParse(name);
   if (!checked.success) return { ok: false, code: "bad_request", message: checked.error.issues[0]?.message ?? "Give the picture a name." };
-  // Not sent at all when it could only be refused: the API's own limit and wording.
+  // Not sent at all when it could only be refused (the API's own limit): no waiting on 10 MiB going up to be told so.
   if (file.size > assetLimits.maxUploadBytes) {
+    const limit = assetLimits.maxUploadBytes;
     return {
       ok: false,
       code: "payload_too_large",
-      message: `The file is ${mebibytes(file.size)} MiB; a picture may be at most ${mebibytes(assetLimits.maxUploadBytes)} MiB.`,
+      message: `The file is ${file.size.toLocaleString("en")} bytes; a picture may be at most ${limit.toLocaleString("en")} bytes (${limit / 1024 / 1024} MiB).`,
     };
   }
   let response: Response;
@@ -43,5 +44,3 @@ export async function uploadPicture(file: Blob, name: string): Promise<UploadOut
   if (typeof error?.code === "string" && typeof error.message === "string") return { ok: false, code: error.code, message: error.message };
   return { ok: false, code: "internal_error", message: `The upload failed (HTTP ${response.status}). Try again.` };
 }
-
-const mebibytes = (bytes: number) => (bytes / 1024 / 1024).toLocaleString("en", { maximumFractionDigits: 1 });

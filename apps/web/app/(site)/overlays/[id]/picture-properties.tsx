@@ -88,15 +88,15 @@ function UploadField({ layerId }: { layerId: string }) {
           uploaded({ id, name: result.asset.name, url, width, height }, layerId);
         }}
       />
+      <p className="hint" id="prop-picture-upload-hint">
+        PNG, JPEG, WebP or GIF. <Link href="/overlays/pictures">Your pictures</Link>
+      </p>
       {busy ? (
         <p className="hint" role="status">
           Uploading {busy}…
         </p>
       ) : null}
       {problem ? <UploadProblem problem={problem} /> : null}
-      <p className="hint" id="prop-picture-upload-hint">
-        PNG, JPEG, WebP or GIF. <Link href="/overlays/pictures">Your pictures</Link>
-      </p>
     </div>
   );
 }

@@ -74,7 +74,7 @@ export default async function PicturesPage() {
           ))}
         </ul>
       ) : (
-        <div className="empty">
+        <div className={`empty ${styles.empty}`}>
           <p>No pictures yet.</p>
         </div>
       )}

@@ -103,7 +103,7 @@ export function PictureUploadForm() {
       </div>
       {file ? <p className="hint">{`${file.name}, ${formatBytes(file.size)}`}</p> : null}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy || !hydrated}>
+        <button type="submit" className={`button ${styles.uploadButton}`} disabled={busy || !hydrated}>
           {busy ? "Uploading…" : "Upload"}
         </button>
       </div>
