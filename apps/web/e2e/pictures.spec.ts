@@ -149,7 +149,11 @@ test("upload a picture from the editor and place it: an SVG is refused in the AP
   const picture = page.getByLabel("Picture", { exact: true });
   await expect(picture).toHaveValue("var:picture");
   const upload = page.getByLabel("Upload picture");
+  const problem = page.getByTestId("upload-problem");
 
+  // Over the limit: refused before a byte is sent.
+  await upload.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+  await expect(problem).toHaveText("The file is 10,485,761 bytes; a picture may be at most 10,485,760 bytes (10 MiB).");
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script></svg>';
   await upload.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) });
   await expect(page.getByTestId("upload-problem")).toHaveText(
@@ -160,7 +164,7 @@ test("upload a picture from the editor and place it: an SVG is refused in the AP
   await upload.setInputFiles({ name: "Channel logo.png", mimeType: "image/png", buffer: PNG });
   const image = page.getByTestId("overlay-canvas").locator('g[data-layer-id="picture-1"] image[data-picture="image"]');
   await expect(image).toHaveAttribute("href", ASSET_PNG);
-  await expect(page.getByTestId("upload-problem")).toHaveCount(0);
+  await expect(problem).toHaveCount(0);
   await expect(picture.locator("option:checked")).toHaveText("Channel logo (1 × 1)");
   const href = (await image.getAttribute("href"))!;
   expect((await page.request.get(href)).headers()["content-type"]).toBe("image/png");
@@ -207,8 +211,25 @@ test("the Pictures page: Free is told uploads need Pro; on Pro a dropped picture
     [...PNG],
   );
   await form.dispatchEvent("drop", { dataTransfer });
-  await expect(page.getByLabel("Picture name")).toHaveValue("Stream logo");
-  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  const pictureName = page.getByLabel("Picture name");
+  await expect(pictureName).toHaveValue("Stream logo");
+  const uploadButton = page.getByRole("button", { name: "Upload", exact: true });
+  await pictureName.fill(" ");
+  await uploadButton.click();
+  await expect(form.getByTestId("upload-problem")).toHaveText("Give the picture a name.");
+  // Storage full, as the API answers it (filling 100 MiB is the API tests' job): the message and the way to more.
+  const full =
+    "The picture (0.1 MiB once stored) does not fit: your Pro plan's library holds at most 100 MiB. Delete pictures you no longer use, or upgrade for more.";
+  await page.route(
+    (url) => url.pathname === "/api/assets",
+    (route) => route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ error: { code: "limit_reached", message: full } }) }),
+    { times: 1 },
+  );
+  await pictureName.fill("Stream logo");
+  await uploadButton.click();
+  await expect(form.getByTestId("upload-problem")).toHaveText(`${full} See plans`);
+  await expect(form.getByRole("link", { name: "See plans" })).toHaveAttribute("href", "/plans");
+  await uploadButton.click();
   await expect(form.getByRole("status")).toHaveText("Uploaded “Stream logo”.");
   const row = page.getByTestId("picture-row");
   await expect(row.getByRole("heading", { name: "Stream logo" })).toBeVisible();
@@ -218,7 +239,11 @@ test("the Pictures page: Free is told uploads need Pro; on Pro a dropped picture
   await expect(storage).toHaveText(/^[1-9]\d* B of 100 MiB used$/);
 
   await row.getByRole("button", { name: "Rename Stream logo" }).click();
-  await row.getByLabel("New name for Stream logo").fill("Channel logo");
+  const newName = row.getByLabel("New name for Stream logo");
+  await newName.fill("  ");
+  await row.getByRole("button", { name: "Save name" }).click();
+  await expect(row.getByRole("alert")).toHaveText("Give the picture a name.");
+  await newName.fill("Channel logo");
   await row.getByRole("button", { name: "Save name" }).click();
   await expect(row.getByRole("heading", { name: "Channel logo" })).toBeVisible();
 
