@@ -1,17 +1,7 @@
 "use client";
 
 import type { OverlayRecord } from "@streamkit/api-contract";
-import {
-  addLayer,
-  canvasPresets,
-  type NewLayerType,
-  type OverlayDocument,
-  overlayDocumentSchema,
-  type PictureLayer,
-  reapplyChanges,
-  setCanvas,
-  updateLayer,
-} from "@streamkit/overlay";
+import { addLayer, canvasPresets, type NewLayerType, type OverlayDocument, overlayDocumentSchema, reapplyChanges, setCanvas } from "@streamkit/overlay";
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-actions";
 import { BrowserSourcePanel } from "./browser-source-panel";
@@ -20,7 +10,7 @@ import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
-import { PictureUploaded } from "./picture-properties";
+import { PictureUploaded, withUploadedPicture } from "./picture-properties";
 import { TestAlertPanel } from "./test-alert-panel";
 import { hugText } from "./text-fit";
 import styles from "./overlay-editor.module.css";
@@ -68,11 +58,7 @@ export function OverlayEditor({ initial, pictures: loaded }: { initial: OverlayR
   const pictureUploaded = useCallback(
     (picture: EditorPicture, layerId: string) => {
       setPictures((current) => [picture, ...current.filter((known) => known.id !== picture.id)]);
-      if (!latest.current.layers.some((layer) => layer.id === layerId)) return;
-      const source = { kind: "asset", id: picture.id } as const;
-      apply(
-        updateLayer(latest.current, layerId, (layer) => (layer.type === "picture" ? ({ ...layer, props: { ...layer.props, source } } as PictureLayer) : layer)),
-      );
+      apply(withUploadedPicture(latest.current, layerId, picture.id));
     },
     [apply],
   );

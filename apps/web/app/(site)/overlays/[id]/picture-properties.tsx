@@ -59,6 +59,13 @@ function AddressField({ value, onAddress }: { value: string; onAddress: (value: 
  */
 export const PictureUploaded = createContext<(picture: EditorPicture, layerId: string) => void>(() => {});
 
+/** The document with a picture layer showing an uploaded picture; the same document when that layer is gone (or no picture), so nothing is a step. */
+export function withUploadedPicture(document: OverlayDocument, layerId: string, assetId: string): OverlayDocument {
+  if (!document.layers.some((layer) => layer.id === layerId && layer.type === "picture")) return document;
+  const source: PictureSource = { kind: "asset", id: assetId };
+  return updateLayer(document, layerId, (layer) => ({ ...layer, props: { ...(layer as PictureLayer).props, source } }) as PictureLayer);
+}
+
 /** "Upload picture": the chosen file goes to the library (named after the file) and becomes this layer's picture; a refusal shows here. */
 function UploadField({ layerId }: { layerId: string }) {
   const uploaded = useContext(PictureUploaded);
