@@ -46,6 +46,7 @@ const pages: { path: string; params: string[] }[] = [
   { path: "/download", params: [] },
   { path: "/overlays", params: ["deleted"] },
   { path: "/overlays/catalog", params: [] },
+  { path: "/overlays/pictures", params: [] },
   { path: "/overlays/{id}", params: [] },
   { path: "/market", params: ["q", "itemKind", "plan", "offset"] },
   { path: "/market/{slug}", params: [] },

@@ -40,6 +40,7 @@ const pages = [
   "/download",
   "/overlays",
   "/overlays/catalog",
+  "/overlays/pictures",
   "/account",
   "/account/connected-apps",
   "/account/billing",

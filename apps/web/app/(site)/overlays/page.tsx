@@ -38,9 +38,14 @@ export default async function MyOverlaysPage({ searchParams }: { searchParams: S
             {allowed ? `Your ${plans[plan].title} plan holds up to ${limit}.` : null}
           </p>
         </div>
-        <Link href="/overlays/catalog" className="button secondary">
-          Browse the catalogue
-        </Link>
+        <div className="form-actions">
+          <Link href="/overlays/pictures" className="button secondary">
+            Pictures
+          </Link>
+          <Link href="/overlays/catalog" className="button secondary">
+            Browse the catalogue
+          </Link>
+        </div>
       </div>
       {typeof deleted === "string" ? (
         <p className="form-done" role="status">

@@ -11,7 +11,7 @@ import {
   setCanvas,
   type TextLayer,
 } from "@streamkit/overlay";
-import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-actions";
 import { BrowserSourcePanel } from "./browser-source-panel";
 import type { EditorPicture } from "./editor-picture";
@@ -19,6 +19,7 @@ import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
+import { PictureUploaded, withUploadedPicture } from "./picture-properties";
 import { TestAlertPanel } from "./test-alert-panel";
 import { FontStylesheet } from "./text-style-properties";
 import { fontLoading, hugText } from "./text-fit";
@@ -44,7 +45,9 @@ interface Base {
  * these changes on top of the newer version, to check and save. Leaving with
  * unsaved changes asks first.
  */
-export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; pictures: EditorPicture[] }) {
+export function OverlayEditor({ initial, pictures: loaded }: { initial: OverlayRecord; pictures: EditorPicture[] }) {
+  // The account's pictures as loaded, and those uploaded since from a picture layer (newest first, as loaded).
+  const [pictures, setPictures] = useState(loaded);
   const assets = useMemo(() => Object.fromEntries(pictures.map(({ id, url, width, height }) => [id, { url, width, height }])), [pictures]);
   const [record, setRecord] = useState(initial);
   const [base, setBase] = useState<Base>({ rev: initial.rev, name: initial.name, document: initial.document });
@@ -59,6 +62,19 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
   const [status, setStatus] = useState<{ kind: "saved" | "error" | "info"; text: string } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [conflict, setConflict] = useState<{ currentRev: number } | null>(null);
+
+  // An upload ends after the editor may have moved on: its picture is set on the document as it is then.
+  const latest = useRef(document);
+  useEffect(() => {
+    latest.current = document;
+  }, [document]);
+  const pictureUploaded = useCallback(
+    (picture: EditorPicture, layerId: string) => {
+      setPictures((current) => [picture, ...current.filter((known) => known.id !== picture.id)]);
+      apply(withUploadedPicture(latest.current, layerId, picture.id));
+    },
+    [apply],
+  );
 
   const dirty = name !== base.name || JSON.stringify(document) !== JSON.stringify(base.document);
   const selected = document.layers.find((layer) => layer.id === selectedId) ?? null;
@@ -329,7 +345,9 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
           <section className="panel" aria-labelledby="properties-title">
             <h2 id="properties-title">{selected ? `Properties of ${selected.name}` : "Properties"}</h2>
             {selected ? (
-              <LayerProperties document={document} layer={selected} pictures={pictures} onChange={apply} />
+              <PictureUploaded value={pictureUploaded}>
+                <LayerProperties document={document} layer={selected} pictures={pictures} onChange={apply} />
+              </PictureUploaded>
             ) : (
               <p className="muted">Select a layer to change it.</p>
             )}

@@ -11,7 +11,11 @@ import {
   updateLayer,
   varSchema,
 } from "@streamkit/overlay";
-import { useEffect, useState } from "react";
+import { assetContentTypes } from "@streamkit/api-contract";
+import Link from "next/link";
+import { createContext, useContext, useEffect, useState } from "react";
+import { UploadProblem } from "@/components/pictures/upload-problem";
+import { nameFromFile, type UploadOutcome, uploadPicture } from "@/lib/picture-upload";
 import type { EditorPicture } from "./editor-picture";
 import styles from "./overlay-editor.module.css";
 
@@ -44,6 +48,62 @@ function AddressField({ value, onAddress }: { value: string; onAddress: (value: 
         }}
       />
       {valid(draft) ? null : <p className="form-error">A picture is an https:// address.</p>}
+    </div>
+  );
+}
+
+/**
+ * What the editor does with a finished upload: adds the picture to its list (the canvas draws it at once) and sets
+ * it as the layer's source, one undo step, on the document as it is when the upload ends. A context, so the shared
+ * properties panel between the editor and this field needs no new prop.
+ */
+export const PictureUploaded = createContext<(picture: EditorPicture, layerId: string) => void>(() => {});
+
+/** The document with a picture layer showing an uploaded picture; the same document when that layer is gone (or no picture), so nothing is a step. */
+export function withUploadedPicture(document: OverlayDocument, layerId: string, assetId: string): OverlayDocument {
+  if (!document.layers.some((layer) => layer.id === layerId && layer.type === "picture")) return document;
+  const source: PictureSource = { kind: "asset", id: assetId };
+  return updateLayer(document, layerId, (layer) => ({ ...layer, props: { ...(layer as PictureLayer).props, source } }) as PictureLayer);
+}
+
+/** "Upload picture": the chosen file goes to the library (named after the file) and becomes this layer's picture; a refusal shows here. */
+function UploadField({ layerId }: { layerId: string }) {
+  const uploaded = useContext(PictureUploaded);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Extract<UploadOutcome, { ok: false }> | null>(null);
+  return (
+    <div className={styles.field}>
+      <label htmlFor="prop-picture-upload">Upload picture</label>
+      <input
+        id="prop-picture-upload"
+        type="file"
+        accept={assetContentTypes.join(",")}
+        disabled={busy !== null}
+        aria-describedby="prop-picture-upload-hint"
+        onChange={async (event) => {
+          const input = event.currentTarget;
+          const file = input.files?.[0];
+          if (!file) return;
+          const name = nameFromFile(file.name);
+          setBusy(name);
+          setProblem(null);
+          const result = await uploadPicture(file, name);
+          input.value = "";
+          setBusy(null);
+          if (!result.ok) return setProblem(result);
+          const { id, url, width, height } = result.asset;
+          uploaded({ id, name: result.asset.name, url, width, height }, layerId);
+        }}
+      />
+      <p className="hint" id="prop-picture-upload-hint">
+        PNG, JPEG, WebP or GIF. <Link href="/overlays/pictures">Your pictures</Link>
+      </p>
+      {busy ? (
+        <p className="hint" role="status">
+          Uploading {busy}…
+        </p>
+      ) : null}
+      {problem ? <UploadProblem problem={problem} /> : null}
     </div>
   );
 }
@@ -107,8 +167,9 @@ export function PictureProperties({
             </optgroup>
           ) : null}
         </select>
-        {pictures.length === 0 ? <p className="hint">No uploaded pictures yet: use a picture variable with an https address.</p> : null}
+        {pictures.length === 0 ? <p className="hint">No uploaded pictures yet: upload one below, or use a picture variable with an https address.</p> : null}
       </div>
+      <UploadField layerId={layer.id} />
       {source.kind === "var" && variable?.type === "picture" ? (
         <AddressField
           value={variable.value}
