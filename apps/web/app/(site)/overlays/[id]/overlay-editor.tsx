@@ -2,7 +2,7 @@
 
 import type { OverlayRecord } from "@streamkit/api-contract";
 import { addLayer, canvasPresets, type NewLayerType, type OverlayDocument, overlayDocumentSchema, reapplyChanges, setCanvas } from "@streamkit/overlay";
-import { useEffect, useMemo, useState, useTransition } from "react";
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-actions";
 import { BrowserSourcePanel } from "./browser-source-panel";
 import type { EditorPicture } from "./editor-picture";
@@ -10,10 +10,13 @@ import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
+import { PlacingToolbar } from "./placing-toolbar";
+import { ShortcutsSheet } from "./shortcuts-sheet";
 import { TestAlertPanel } from "./test-alert-panel";
 import { hugText } from "./text-fit";
 import styles from "./overlay-editor.module.css";
 import { useDocumentHistory } from "./use-document-history";
+import { usePlacing } from "./use-placing";
 
 type Problem = { path: string; message: string };
 
@@ -41,14 +44,21 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
   const [name, setName] = useState(initial.name);
   const history = useDocumentHistory(initial.document);
   const { document, apply } = history;
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The selection, in the order picked; ids an undo removed drop out.
+  const [picked, setSelection] = useState<string[]>([]);
+  const selection = picked.filter((id) => document.layers.some((layer) => layer.id === id));
+  const setSelectedId = (id: string | null) => setSelection(id === null ? [] : [id]);
+  const [snapping, setSnapping] = useState(true);
+  const sheet = useRef<HTMLDialogElement>(null);
+  const openShortcuts = () => sheet.current?.showModal();
+  const placing = usePlacing({ document, apply, selection, select: setSelection, openShortcuts });
   const [saving, startSaving] = useTransition();
   const [status, setStatus] = useState<{ kind: "saved" | "error" | "info"; text: string } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [conflict, setConflict] = useState<{ currentRev: number } | null>(null);
 
   const dirty = name !== base.name || JSON.stringify(document) !== JSON.stringify(base.document);
-  const selected = document.layers.find((layer) => layer.id === selectedId) ?? null;
+  const selected = selection.length === 1 ? (document.layers.find((layer) => layer.id === selection[0]) ?? null) : null;
 
   // Leaving with unsaved changes asks first: closing the tab or reloading (beforeunload), and links inside the site.
   useEffect(() => {
@@ -291,23 +301,32 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
 
       <div className={styles.workspace}>
         <div className={styles.canvasColumn}>
-          <CanvasStage document={document} assets={assets} selectedId={selectedId} onSelect={setSelectedId} onChange={apply} />
+          <PlacingToolbar count={selection.length} snapping={snapping} onSnapping={setSnapping} actions={placing} onShortcuts={openShortcuts} />
+          {placing.message ? (
+            <p className={placing.message.kind === "error" ? "form-error" : "form-done"} role="status" data-testid="placing-message">
+              {placing.message.text}
+            </p>
+          ) : null}
+          <CanvasStage document={document} assets={assets} selection={selection} snapping={snapping} onSelect={setSelection} onChange={apply} />
           <p className="hint">
-            Click a layer to select it, drag it to move, drag the corner to resize. With the canvas focused, arrow keys move it (Shift: 10 px) and Alt+arrows
-            resize it.
+            Click a layer to select it (Shift+click: several), drag on the empty canvas to select with a box, drag to move (snapping to edges and centres; Alt:
+            no snapping), drag the corner to resize. With the canvas focused, arrow keys move the selection (Shift: 10 px). Press ? for every shortcut.
           </p>
+          <ShortcutsSheet ref={sheet} />
         </div>
         <div className={styles.sideColumn}>
           <section className="panel" aria-labelledby="layers-title">
             <h2 id="layers-title">Layers</h2>
-            <LayerList document={document} selectedId={selectedId} onSelect={setSelectedId} onChange={apply} />
+            <LayerList document={document} selection={selection} onSelect={setSelection} onChange={apply} />
           </section>
           <section className="panel" aria-labelledby="properties-title">
             <h2 id="properties-title">{selected ? `Properties of ${selected.name}` : "Properties"}</h2>
             {selected ? (
               <LayerProperties document={document} layer={selected} pictures={pictures} onChange={apply} />
             ) : (
-              <p className="muted">Select a layer to change it.</p>
+              <p className="muted">
+                {selection.length > 1 ? `${selection.length} layers selected: place them with the tools above the canvas.` : "Select a layer to change it."}
+              </p>
             )}
           </section>
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
