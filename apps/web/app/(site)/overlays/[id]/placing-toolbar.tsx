@@ -73,10 +73,10 @@ export function PlacingToolbar({
           Duplicate
         </button>
         <button type="button" className="button secondary small" disabled={none} onClick={actions.copy} aria-keyshortcuts="Control+C">
-          Copy
+          Copy layers
         </button>
         <button type="button" className="button secondary small" onClick={actions.paste} aria-keyshortcuts="Control+V">
-          Paste
+          Paste layers
         </button>
         <button type="button" className="button secondary small" disabled={none} onClick={actions.remove} aria-keyshortcuts="Delete">
           Delete selected
