@@ -84,14 +84,17 @@ test("three layers picked with the marquee and Shift+click are aligned in one st
   await expect(count).toHaveText("1 selected");
 
   // The marquee, from the empty top-left corner to the bottom right, picks all three.
-  const canvas = page.getByTestId("overlay-canvas");
-  await canvas.scrollIntoViewIfNeeded();
-  const area = (await canvas.boundingBox())!;
-  await page.mouse.move(area.x + 3, area.y + 3);
-  await page.mouse.down();
-  await page.mouse.move(area.x + area.width - 3, area.y + area.height - 3, { steps: 5 });
-  await expect(page.getByTestId("marquee")).toBeVisible();
-  await page.mouse.up();
+  const marquee = async () => {
+    const canvas = page.getByTestId("overlay-canvas");
+    await canvas.scrollIntoViewIfNeeded();
+    const area = (await canvas.boundingBox())!;
+    await page.mouse.move(area.x + 3, area.y + 3);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width - 3, area.y + area.height - 3, { steps: 5 });
+    await expect(page.getByTestId("marquee")).toBeVisible();
+    await page.mouse.up();
+  };
+  await marquee();
   await expect(count).toHaveText("3 selected");
   await expect(page.getByTestId("selection")).toHaveCount(3);
 
@@ -116,10 +119,7 @@ test("three layers picked with the marquee and Shift+click are aligned in one st
   await expect(count).toHaveText("Nothing selected");
   await page.getByRole("button", { name: "Lock Shape 2" }).click();
   await expect(page.getByRole("button", { name: "Lock Shape 2" })).toHaveAttribute("aria-pressed", "true");
-  await page.mouse.move(area.x + 3, area.y + 3);
-  await page.mouse.down();
-  await page.mouse.move(area.x + area.width - 3, area.y + area.height - 3, { steps: 5 });
-  await page.mouse.up();
+  await marquee();
   await expect(count).toHaveText("2 selected");
 
   // Duplicate and delete the selection from the keyboard, each one step.
