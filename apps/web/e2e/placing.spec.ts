@@ -159,3 +159,46 @@ test("a layer copied in one overlay is pasted into another; a clipboard of anyth
   await other.getByRole("button", { name: "Save" }).click();
   await expect(other.getByTestId("save-state")).toHaveText("Saved · rev 2");
 });
+
+test("two layers resize as one box from its corner, and the round handle rotates a layer (Shift: 15° steps), each one undo step", async ({ page }) => {
+  await proEditor(page, "Turn Tom", "Turned scene");
+  await page.getByRole("button", { name: "Add shape" }).click();
+  await page.getByRole("button", { name: "Add shape" }).click();
+  // Shape 2 at (100, 150), room above it for the rotation handle, and Shape 1 at (672, 432), both 576 × 216: the box is 1148 wide.
+  await place(page, 100, 150);
+  await page.getByTestId("overlay-canvas").focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await expect(page.getByTestId("selection-count")).toHaveText("2 selected");
+  const canvas = page.getByTestId("overlay-canvas");
+  await canvas.scrollIntoViewIfNeeded();
+  const scale = 1920 / (await canvas.boundingBox())!.width;
+  const corner = (await page.getByTestId("selection-bounds").getByTestId("resize-handle").boundingBox())!;
+  await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(corner.x + corner.width / 2 + 287 / scale, corner.y + corner.height / 2, { steps: 4 });
+  await page.mouse.up();
+  // A quarter wider: each layer 720 wide, Shape 1 moved with the box.
+  const width = page.getByLabel("Width", { exact: true });
+  await page.getByRole("button", { name: /^Shape 1 / }).click();
+  expect(Math.abs(Number(await width.inputValue()) - 720)).toBeLessThanOrEqual(2);
+  expect(Math.abs(Number(await page.getByLabel("X", { exact: true }).inputValue()) - 815)).toBeLessThanOrEqual(2);
+  await page.getByRole("button", { name: /^Shape 2 / }).click();
+  expect(Math.abs(Number(await width.inputValue()) - 720)).toBeLessThanOrEqual(2);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(width).toHaveValue("576");
+
+  // Rotating Shape 2: the handle dragged to the right of its centre, with Shift, is a quarter turn.
+  const layer = canvas.locator('[data-layer-id="shape-2"]');
+  await canvas.scrollIntoViewIfNeeded();
+  const frame = (await page.getByTestId("selection").boundingBox())!;
+  const handle = (await page.getByTestId("rotate-handle").boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.keyboard.down("Shift");
+  await page.mouse.move(frame.x + frame.width / 2 + 150, frame.y + frame.height / 2 + 3, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up("Shift");
+  await expect(layer).toHaveAttribute("transform", /^rotate\(90 /);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(layer).not.toHaveAttribute("transform", /rotate/);
+});

@@ -56,6 +56,45 @@ export function removeLayers(document: OverlayDocument, ids: Iterable<string>): 
   return next;
 }
 
+/**
+ * Resizes the selection as one: every unlocked layer (and what a selected
+ * group carries) keeps its place and size relative to the box around them,
+ * `from` becoming `to`.
+ */
+export function resizeLayers(document: OverlayDocument, ids: Iterable<string>, from: Frame, to: Frame): OverlayDocument {
+  const sx = from.w > 0 ? Math.max(0, to.w) / from.w : 1;
+  const sy = from.h > 0 ? Math.max(0, to.h) / from.h : 1;
+  const scaled = new Set<string>();
+  for (const layer of movers(document, ids)) {
+    scaled.add(layer.id);
+    for (const member of membersOf(document, layer.id)) scaled.add(member);
+  }
+  if (scaled.size === 0) return document;
+  return {
+    ...document,
+    layers: document.layers.map((layer) => {
+      if (!scaled.has(layer.id) || layer.locked === true) return layer;
+      const { x, y, w, h } = layer.frame;
+      return { ...layer, frame: cleanFrame({ x: to.x + (x - from.x) * sx, y: to.y + (y - from.y) * sy, w: w * sx, h: h * sy }) };
+    }),
+  };
+}
+
+/**
+ * The rotation that turns a frame's top towards a point (the rotation
+ * handle's drag), in degrees from -180 to 180, clockwise; with `step`, the
+ * nearest multiple of it (Shift: 15°).
+ */
+export function rotationTowards(frame: Frame, point: { x: number; y: number }, step = 0): number {
+  const cx = frame.x + frame.w / 2;
+  const cy = frame.y + frame.h / 2;
+  let degrees = (Math.atan2(point.y - cy, point.x - cx) * 180) / Math.PI + 90;
+  if (step > 0) degrees = Math.round(degrees / step) * step;
+  if (degrees > 180) degrees -= 360;
+  if (degrees <= -180) degrees += 360;
+  return Math.round(degrees * 10) / 10;
+}
+
 export type Alignment = "left" | "center" | "right" | "top" | "middle" | "bottom";
 export const alignments: readonly Alignment[] = ["left", "center", "right", "top", "middle", "bottom"];
 

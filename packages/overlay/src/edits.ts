@@ -90,6 +90,15 @@ export function reorderLayer(document: OverlayDocument, id: string, direction: 1
   return { ...document, layers };
 }
 
+/** A layer's rotation in degrees, kept within -360..360 to a tenth; no rotation leaves the member out. */
+export function setRotation(document: OverlayDocument, id: string, degrees: number): OverlayDocument {
+  return updateLayer(document, id, (layer) => {
+    const { rotation: _old, ...rest } = layer;
+    const value = Math.round(clamp(Number.isFinite(degrees) ? degrees : 0, -360, 360) * 10) / 10;
+    return (value === 0 ? rest : { ...rest, rotation: value }) as Layer;
+  });
+}
+
 /** The editor's lock on a layer; unlocked leaves the member out, as documents write it. */
 export function setLocked(document: OverlayDocument, id: string, locked: boolean): OverlayDocument {
   return updateLayer(document, id, (layer) => {

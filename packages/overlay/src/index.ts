@@ -30,6 +30,8 @@ export {
   moveLayers,
   removeLayers,
   reorderLayers,
+  resizeLayers,
+  rotationTowards,
   type ZMove,
 } from "./arrange";
 export { type SnapGuide, type SnapTargets, snapFrame, snapTargets } from "./snap";

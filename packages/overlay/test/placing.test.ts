@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { alignLayers, boundsOf, distributeLayers, layersInBox, moveLayers, removeLayers, reorderLayers } from "../src/arrange";
+import { alignLayers, boundsOf, distributeLayers, layersInBox, moveLayers, removeLayers, reorderLayers, resizeLayers, rotationTowards } from "../src/arrange";
 import { CLIPBOARD_FORMAT, copyLayers, duplicateLayers, pasteLayers, readClipboard } from "../src/clipboard";
 import { type OverlayDocument, overlayDocumentSchema } from "../src/document";
-import { setLocked, updateLayer } from "../src/edits";
+import { setLocked, setRotation, updateLayer } from "../src/edits";
 import { OVERLAY_LIMITS } from "../src/limits";
 import { snapFrame, snapTargets } from "../src/snap";
 
@@ -233,5 +233,44 @@ describe("copy, paste and duplicate", () => {
     ]);
     expect(valid(duplicated.document)).toBe(true);
     expect(duplicateLayers(withVars, [])).toEqual({ ok: false, message: expect.any(String) });
+  });
+});
+
+describe("resizing a selection and rotating", () => {
+  it("scales every unlocked layer (and a selected group's members) within the selection's box", () => {
+    const document = doc([box("a", 100, 100, 100, 50), box("b", 300, 200, 100, 50), group("g", 100, 300), box("m", 110, 310, 10, 10, { groupId: "g" })]);
+    const next = resizeLayers(document, ["a", "b", "g"], { x: 100, y: 100, w: 300, h: 210 }, { x: 100, y: 100, w: 600, h: 420 });
+    expect(next.layers.map((l) => l.frame)).toEqual([
+      { x: 100, y: 100, w: 200, h: 100 },
+      { x: 500, y: 300, w: 200, h: 100 },
+      { x: 100, y: 500, w: 20, h: 20 },
+      { x: 120, y: 520, w: 20, h: 20 },
+    ]);
+    const locked = updateLayer(document, "a", (layer) => ({ ...layer, locked: true }));
+    expect(resizeLayers(locked, ["a"], { x: 100, y: 100, w: 100, h: 50 }, { x: 100, y: 100, w: 10, h: 5 })).toBe(locked);
+    // A box shrunk past nothing gives empty frames, never negative ones.
+    expect(resizeLayers(document, ["a"], { x: 100, y: 100, w: 100, h: 50 }, { x: 100, y: 100, w: -40, h: 0 }).layers[0]!.frame).toEqual({
+      x: 100,
+      y: 100,
+      w: 0,
+      h: 0,
+    });
+  });
+
+  it("turns a frame's top towards the handle, clockwise, snapping to a step", () => {
+    const frame = { x: 0, y: 0, w: 100, h: 100 };
+    expect(rotationTowards(frame, { x: 50, y: -100 })).toBe(0);
+    expect(rotationTowards(frame, { x: 200, y: 50 })).toBe(90);
+    expect(rotationTowards(frame, { x: 50, y: 200 })).toBe(180);
+    expect(rotationTowards(frame, { x: -100, y: 50 })).toBe(-90);
+    expect(rotationTowards(frame, { x: 200, y: -45 }, 15)).toBe(60);
+  });
+
+  it("sets a rotation within -360..360, leaving the member out at 0", () => {
+    const document = doc([box("a", 0, 0)]);
+    expect(setRotation(document, "a", 45.04).layers[0]!.rotation).toBe(45);
+    expect(setRotation(document, "a", 999).layers[0]!.rotation).toBe(360);
+    expect(setRotation(setRotation(document, "a", 30), "a", 0).layers[0]).not.toHaveProperty("rotation");
+    expect(valid(setRotation(document, "a", -200))).toBe(true);
   });
 });

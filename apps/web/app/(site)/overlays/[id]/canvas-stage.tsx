@@ -1,6 +1,6 @@
 "use client";
 
-import { type OverlayDocument, type RenderAsset, renderSvg, type SnapGuide } from "@streamkit/overlay";
+import { boundsOf, type OverlayDocument, type RenderAsset, renderSvg, type SnapGuide } from "@streamkit/overlay";
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef } from "react";
 import styles from "./overlay-editor.module.css";
 import { useCanvasPointer } from "./use-canvas-pointer";
@@ -10,7 +10,8 @@ import { useCanvasPointer } from "./use-canvas-pointer";
  * checkerboard), with the selection's frames on top. Click a layer to select
  * it (Shift: add or remove it), drag on the empty canvas to select with a
  * box, drag the selection to move it (snapping, with guides), drag the corner
- * handle of one layer to resize it. With the canvas focused, arrow keys move
+ * handle to resize it (several as one box), drag the round handle above one
+ * layer to rotate it. With the canvas focused, arrow keys move
  * the selection by 1 px (Shift: 10) and Alt+arrows resize one layer.
  * Locked layers are not picked here (the layer list selects them).
  */
@@ -36,6 +37,8 @@ export function CanvasStage({
   const { width, height } = document.canvas;
   const selected = document.layers.filter((layer) => selection.includes(layer.id));
   const single = selected.length === 1 ? selected[0]! : null;
+  // Several layers resize together by the box around the unlocked ones.
+  const bounds = selected.length > 1 ? boundsOf(selected.filter((layer) => layer.locked !== true).map((layer) => layer.frame)) : null;
   const pointer = useCanvasPointer({ stage, document, selection, snapping, onSelect, onChange });
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -89,9 +92,19 @@ export function CanvasStage({
           data-testid="selection"
           style={{ ...place(layer.frame), ...(layer.rotation ? { transform: `rotate(${layer.rotation}deg)` } : {}) }}
         >
-          {single ? <span className={styles.handle} data-handle="" data-testid="resize-handle" /> : null}
+          {single ? (
+            <>
+              <span className={styles.handle} data-handle="" data-testid="resize-handle" />
+              <span className={styles.rotateHandle} data-rotate="" data-testid="rotate-handle" title="Drag to rotate (Shift: 15° steps)" />
+            </>
+          ) : null}
         </div>
       ))}
+      {bounds ? (
+        <div className={styles.bounds} data-testid="selection-bounds" style={place(bounds)}>
+          <span className={styles.handle} data-handle="" data-testid="resize-handle" />
+        </div>
+      ) : null}
       {pointer.marquee ? <div className={styles.marquee} data-testid="marquee" style={place(pointer.marquee)} /> : null}
       {pointer.guides.map((g) => (
         <div

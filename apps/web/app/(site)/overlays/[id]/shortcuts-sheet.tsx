@@ -12,6 +12,7 @@ export const shortcuts: readonly [keys: string, action: string][] = [
   ["Arrows, Shift+arrows", "Move the selection by 1 px, 10 px"],
   ["Alt+arrows", "Resize the selected layer"],
   ["Alt while dragging", "Move without snapping"],
+  ["Shift while rotating", "Rotate in 15° steps"],
   ["Delete, Backspace", "Delete the selection"],
   ["Ctrl/⌘+D", "Duplicate the selection"],
   ["Ctrl/⌘+C, Ctrl/⌘+V", "Copy, paste (into this or another overlay)"],

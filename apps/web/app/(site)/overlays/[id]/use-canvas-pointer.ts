@@ -7,8 +7,11 @@ import {
   membersOf,
   moveLayers,
   type OverlayDocument,
+  resizeLayers,
+  rotationTowards,
   type SnapGuide,
   setFrame,
+  setRotation,
   snapFrame,
   snapTargets,
 } from "@streamkit/overlay";
@@ -18,13 +21,13 @@ import { type PointerEvent, type RefObject, useRef, useState } from "react";
 const SNAP_SCREEN_PX = 6;
 
 type Drag =
-  | { mode: "move" | "resize"; ids: string[]; startX: number; startY: number; scale: number; start: OverlayDocument; frame: Frame; key: string }
+  | { mode: "move" | "resize" | "rotate"; ids: string[]; startX: number; startY: number; scale: number; start: OverlayDocument; frame: Frame; key: string }
   | { mode: "marquee"; startX: number; startY: number; additive: string[] };
 
 /**
  * The canvas's pointer: picking layers (Shift adds or removes), the marquee,
- * moving the selection with snapping, resizing one layer, and arrow-key
- * nudges. A drag is one undo step (its changes share a coalescing key).
+ * moving the selection with snapping, resizing it (several as one box),
+ * rotating one layer (Shift: 15° steps), and arrow-key nudges. A drag is one undo step (its changes share a coalescing key).
  */
 export function useCanvasPointer({
   stage,
@@ -54,8 +57,11 @@ export function useCanvasPointer({
     return { x: (clientX - box.left) * scale, y: (clientY - box.top) * scale, scale };
   }
 
-  function begin(event: PointerEvent<HTMLDivElement>, mode: "move" | "resize", ids: string[]) {
+  function begin(event: PointerEvent<HTMLDivElement>, mode: "move" | "resize" | "rotate", ids: string[]) {
     const first = byId(ids[0]!)!;
+    // Several layers resize as the box around them.
+    const frame = ids.length > 1 ? boundsOf(document.layers.filter((l) => ids.includes(l.id) && l.locked !== true).map((l) => l.frame)) : first.frame;
+    if (!frame) return;
     drag.current = {
       mode,
       ids,
@@ -63,7 +69,7 @@ export function useCanvasPointer({
       startY: event.clientY,
       scale: toCanvas(0, 0).scale,
       start: document,
-      frame: first.frame,
+      frame,
       key: `${mode}-${ids.join(",")}-${event.timeStamp}`,
     };
     stage.current!.setPointerCapture(event.pointerId);
@@ -82,9 +88,11 @@ export function useCanvasPointer({
 
   function down(event: PointerEvent<HTMLDivElement>) {
     if (event.button !== 0) return;
-    stage.current!.focus();
+    // Without scrolling: a page that jumped now would move the canvas away from the pointer mid-drag.
+    stage.current!.focus({ preventScroll: true });
     const target = event.target as Element;
-    if (target.closest("[data-handle]") && selection.length === 1) return begin(event, "resize", selection);
+    if (target.closest("[data-handle]") && selection.length > 0) return begin(event, "resize", selection);
+    if (target.closest("[data-rotate]") && selection.length === 1) return begin(event, "rotate", selection);
     const boxId = target.closest("[data-selection]")?.getAttribute("data-selection");
     const id = boxId ?? layerAt(event);
     if (id && event.shiftKey) {
@@ -118,8 +126,15 @@ export function useCanvasPointer({
     }
     let dx = Math.round((event.clientX - current.startX) * current.scale);
     let dy = Math.round((event.clientY - current.startY) * current.scale);
+    if (current.mode === "rotate") {
+      const point = toCanvas(event.clientX, event.clientY);
+      onChange(setRotation(current.start, current.ids[0]!, rotationTowards(current.frame, point, event.shiftKey ? 15 : 0)), current.key);
+      return;
+    }
     if (current.mode === "resize") {
-      onChange(setFrame(current.start, current.ids[0]!, { ...current.frame, w: current.frame.w + dx, h: current.frame.h + dy }), current.key);
+      const to = { ...current.frame, w: current.frame.w + dx, h: current.frame.h + dy };
+      if (current.ids.length === 1) onChange(setFrame(current.start, current.ids[0]!, to), current.key);
+      else onChange(resizeLayers(current.start, current.ids, current.frame, to), current.key);
       return;
     }
     const moving = current.start.layers.filter((layer) => current.ids.includes(layer.id) && layer.locked !== true);
