@@ -202,3 +202,38 @@ test("two layers resize as one box from its corner, and the round handle rotates
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(layer).not.toHaveAttribute("transform", /rotate/);
 });
+
+test("from the keyboard: Ctrl+C and Ctrl+V paste a copy beside the layer, Ctrl+Shift+] and [ change the drawing order, and keys typed in a field stay there", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await proEditor(page, "Keys Kim", "Keyboard scene");
+  await page.getByRole("button", { name: "Add shape" }).click();
+  await page.getByRole("button", { name: "Add text" }).click();
+  const rows = page.getByTestId("layer-row");
+  // The list is topmost first.
+  await expect(rows.first()).toContainText("Text 1");
+
+  await page.getByRole("button", { name: /^Shape 1 / }).click();
+  await page.keyboard.press("ControlOrMeta+Shift+BracketRight");
+  await expect(rows.first()).toContainText("Shape 1");
+  await page.keyboard.press("ControlOrMeta+Shift+BracketLeft");
+  await expect(rows.first()).toContainText("Text 1");
+
+  await page.getByTestId("overlay-canvas").focus();
+  await page.keyboard.press("ControlOrMeta+c");
+  await expect(page.getByTestId("placing-message")).toHaveText("Copied 1 layer.");
+  await page.keyboard.press("ControlOrMeta+v");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText("Shape 1");
+  // Pasted where the copied layer sits, so 20 px lower right.
+  await expect(page.getByLabel("X", { exact: true })).toHaveValue("692");
+
+  // In a field, Delete and Ctrl+A are the field's.
+  await page.getByLabel("Layer name").fill("Backdrop");
+  await page.getByLabel("Layer name").press("ControlOrMeta+a");
+  await page.getByLabel("Layer name").press("Delete");
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByTestId("selection-count")).toHaveText("1 selected");
+});
