@@ -145,6 +145,38 @@ for (const size of widths) {
       await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();
       await expect(mine).toBeHidden();
     });
+
+    test("the overlay editor's placing tools and keyboard-shortcuts sheet stay within the page", async ({ page }) => {
+      const email = await signUp(page, "Placing Pat");
+      admin("account", "set-plan", "--email", email, "--plan", "pro");
+      await page.goto("/overlays");
+      await page.getByLabel("Name").fill("Placed scene");
+      await page.getByRole("button", { name: "Create and edit" }).click();
+      await page.getByRole("button", { name: "Add shape" }).click();
+      const tools = page.getByRole("toolbar", { name: "Placing" });
+      await expect(tools.getByRole("button", { name: "Align left" })).toBeEnabled();
+      for (const button of await tools.getByRole("button").all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width, "a placing button within the width").toBeLessThanOrEqual(size.width);
+      }
+      await expect(page.getByRole("button", { name: "Lock Shape 1" })).toBeVisible();
+      await expectNoSidewaysScroll(page, "the editor");
+      // The sheet opens from its button and from "?", and fits the screen.
+      await tools.getByRole("button", { name: "Keyboard shortcuts" }).click();
+      const sheet = page.getByTestId("shortcuts-sheet");
+      await expect(sheet).toBeVisible();
+      const box = (await sheet.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      await expectNoSidewaysScroll(page, "the shortcuts sheet");
+      await page.keyboard.press("Escape");
+      await expect(sheet).toBeHidden();
+      await page.getByTestId("overlay-canvas").focus();
+      await page.keyboard.press("?");
+      await expect(sheet).toBeVisible();
+      await sheet.getByRole("button", { name: "Close" }).click();
+      await expect(sheet).toBeHidden();
+    });
   });
 }
 

@@ -45,7 +45,7 @@ export function membersOf(document: OverlayDocument, groupId: string): string[] 
 }
 
 /** A layer's members in the schema's order, the order the API answers in: an edit that adds one (hidden, opacity) still equals the saved document's JSON. */
-const layerKeyOrder = ["type", "id", "name", "frame", "groupId", "hidden", "opacity", "rotation", "props"] as const;
+const layerKeyOrder = ["type", "id", "name", "frame", "groupId", "hidden", "opacity", "rotation", "locked", "props"] as const;
 function inSchemaOrder(layer: Layer): Layer {
   const ordered: Record<string, unknown> = {};
   for (const key of layerKeyOrder) if (key in layer) ordered[key] = layer[key as keyof Layer];
@@ -89,6 +89,23 @@ export function reorderLayer(document: OverlayDocument, id: string, direction: 1
   const layers = [...document.layers];
   [layers[index], layers[target]] = [layers[target]!, layers[index]!];
   return { ...document, layers };
+}
+
+/** A layer's rotation in degrees, kept within -360..360 to a tenth; no rotation leaves the member out. */
+export function setRotation(document: OverlayDocument, id: string, degrees: number): OverlayDocument {
+  return updateLayer(document, id, (layer) => {
+    const { rotation: _old, ...rest } = layer;
+    const value = Math.round(clamp(Number.isFinite(degrees) ? degrees : 0, -360, 360) * 10) / 10;
+    return (value === 0 ? rest : { ...rest, rotation: value }) as Layer;
+  });
+}
+
+/** The editor's lock on a layer; unlocked leaves the member out, as documents write it. */
+export function setLocked(document: OverlayDocument, id: string, locked: boolean): OverlayDocument {
+  return updateLayer(document, id, (layer) => {
+    const { locked: _old, ...rest } = layer;
+    return (locked ? { ...rest, locked: true } : rest) as Layer;
+  });
 }
 
 export function setHidden(document: OverlayDocument, id: string, hidden: boolean): OverlayDocument {

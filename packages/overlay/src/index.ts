@@ -20,6 +20,32 @@ export { drawingProblem, drawSvg, placeholderSvg, renderSvg, type RenderOptions,
 export { pictureAssetIds, pictureUrl, type RenderAsset } from "./picture";
 export { type PredefinedOverlay, predefinedOverlays } from "./predefined";
 export * from "./edits";
+export {
+  type Alignment,
+  alignLayers,
+  alignments,
+  boundsOf,
+  distributeLayers,
+  layersInBox,
+  moveLayers,
+  removeLayers,
+  reorderLayers,
+  resizeLayers,
+  rotationTowards,
+  type ZMove,
+} from "./arrange";
+export { type SnapGuide, type SnapTargets, snapFrame, snapTargets } from "./snap";
+export {
+  CLIPBOARD_FORMAT,
+  CLIPBOARD_VERSION,
+  copyLayers,
+  duplicateLayers,
+  type LayerClipboard,
+  layerClipboardSchema,
+  type PasteResult,
+  pasteLayers,
+  readClipboard,
+} from "./clipboard";
 export { type Reapplied, reapplyChanges } from "./reapply";
 export { type MarketWidget, marketWidgets } from "./widgets";
 export { type MarketTheme, marketThemes, THEME_MEMBERS, themePlan } from "./themes";

@@ -47,6 +47,8 @@ const common = {
   opacity: z.number().min(0).max(1).optional(),
   /** Degrees, clockwise, around the frame's centre. */
   rotation: z.number().min(-360).max(360).optional(),
+  /** The editor's lock: the layer cannot be picked on the canvas nor moved by nudges, align or distribute (drawing ignores it). */
+  locked: z.boolean().optional(),
 };
 
 export const textPropsSchema = z.strictObject({

@@ -1,117 +1,70 @@
 "use client";
 
-import { type Frame, moveLayer, type OverlayDocument, type RenderAsset, removeLayer, renderSvg, setFrame } from "@streamkit/overlay";
+import { boundsOf, type OverlayDocument, type RenderAsset, renderSvg, type SnapGuide } from "@streamkit/overlay";
 import { type KeyboardEvent, type PointerEvent, useMemo, useRef } from "react";
 import styles from "./overlay-editor.module.css";
-
-interface Drag {
-  mode: "move" | "resize";
-  id: string;
-  startX: number;
-  startY: number;
-  /** Canvas pixels per screen pixel. */
-  scale: number;
-  start: OverlayDocument;
-  frame: Frame;
-  key: string;
-}
+import { useCanvasPointer } from "./use-canvas-pointer";
 
 /**
  * The canvas as it will look on stream (the one renderer, on a transparency
- * checkerboard), with the selected layer's frame on top. Click a layer to
- * select it; drag to move it, drag the corner handle to resize. With the
- * canvas focused: arrow keys move by 1 px (Shift: 10), Alt+arrows resize,
- * Delete removes, Escape clears the selection.
+ * checkerboard), with the selection's frames on top. Click a layer to select
+ * it (Shift: add or remove it), drag on the empty canvas to select with a
+ * box, drag the selection to move it (snapping, with guides), drag the corner
+ * handle to resize it (several as one box), drag the round handle above one
+ * layer to rotate it. With the canvas focused, arrow keys move
+ * the selection by 1 px (Shift: 10) and Alt+arrows resize one layer.
+ * Locked layers are not picked here (the layer list selects them).
  */
 export function CanvasStage({
   document,
   assets,
-  selectedId,
+  selection,
+  snapping,
   onSelect,
   onChange,
 }: {
   document: OverlayDocument;
   /** The account's uploaded pictures by id: picture layers draw them as on stream. */
   assets: Readonly<Record<string, RenderAsset>>;
-  selectedId: string | null;
-  onSelect: (id: string | null) => void;
+  selection: string[];
+  /** Snap while dragging (Alt held turns it off for one drag). */
+  snapping: boolean;
+  onSelect: (ids: string[]) => void;
   onChange: (next: OverlayDocument, coalesce?: string) => void;
 }) {
   const svg = useMemo(() => renderSvg(document, { showHidden: true, assets }), [document, assets]);
   const stage = useRef<HTMLDivElement>(null);
-  const drag = useRef<Drag | null>(null);
   const { width, height } = document.canvas;
-  const selected = document.layers.find((layer) => layer.id === selectedId) ?? null;
-
-  function begin(event: PointerEvent<HTMLDivElement>, mode: Drag["mode"], id: string) {
-    const box = stage.current!.getBoundingClientRect();
-    const layer = document.layers.find((l) => l.id === id)!;
-    drag.current = {
-      mode,
-      id,
-      startX: event.clientX,
-      startY: event.clientY,
-      scale: width / box.width,
-      start: document,
-      frame: layer.frame,
-      key: `${mode}-${id}-${event.timeStamp}`,
-    };
-    stage.current!.setPointerCapture(event.pointerId);
-    event.preventDefault();
-  }
-
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    if (event.button !== 0) return;
-    stage.current!.focus();
-    const target = event.target as Element;
-    if (target.closest("[data-handle]") && selected) return begin(event, "resize", selected.id);
-    if (target.closest("[data-selection]") && selected) return begin(event, "move", selected.id);
-    const id = target.closest("[data-layer-id]")?.getAttribute("data-layer-id") ?? null;
-    onSelect(id);
-    if (id) begin(event, "move", id);
-  }
-
-  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
-    const current = drag.current;
-    if (!current) return;
-    const dx = (event.clientX - current.startX) * current.scale;
-    const dy = (event.clientY - current.startY) * current.scale;
-    if (current.mode === "move") onChange(moveLayer(current.start, current.id, Math.round(dx), Math.round(dy)), current.key);
-    else
-      onChange(
-        setFrame(current.start, current.id, { ...current.frame, w: current.frame.w + Math.round(dx), h: current.frame.h + Math.round(dy) }),
-        current.key,
-      );
-  }
-
-  function onPointerUp(event: PointerEvent<HTMLDivElement>) {
-    if (!drag.current) return;
-    drag.current = null;
-    stage.current!.releasePointerCapture(event.pointerId);
-  }
+  const selected = document.layers.filter((layer) => selection.includes(layer.id));
+  const single = selected.length === 1 ? selected[0]! : null;
+  // Several layers resize together by the box around the unlocked ones.
+  const bounds = selected.length > 1 ? boundsOf(selected.filter((layer) => layer.locked !== true).map((layer) => layer.frame)) : null;
+  const pointer = useCanvasPointer({ stage, document, selection, snapping, onSelect, onChange });
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (!selected) return;
-    if (event.key === "Escape") return onSelect(null);
-    if (event.key === "Delete" || event.key === "Backspace") {
-      event.preventDefault();
-      onSelect(null);
-      return onChange(removeLayer(document, selected.id));
-    }
+    if (selected.length === 0) return;
     const step = event.shiftKey ? 10 : 1;
     const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[event.key];
     if (!delta) return;
     event.preventDefault();
     const [dx, dy] = delta as [number, number];
-    if (event.altKey) {
-      const { frame } = selected;
-      onChange(setFrame(document, selected.id, { ...frame, w: frame.w + dx, h: frame.h + dy }), `keys-resize-${selected.id}`);
-    } else {
-      onChange(moveLayer(document, selected.id, dx, dy), `keys-move-${selected.id}`);
-    }
+    pointer.nudge(dx, dy, event.altKey);
   }
 
   const percent = (value: number, of: number) => `${(value / of) * 100}%`;
+  const place = (frame: { x: number; y: number; w: number; h: number }) => ({
+    left: percent(frame.x, width),
+    top: percent(frame.y, height),
+    width: percent(frame.w, width),
+    height: percent(frame.h, height),
+  });
+  const guide = (g: SnapGuide) =>
+    g.axis === "x" ? { left: percent(g.position, width), top: 0, bottom: 0 } : { top: percent(g.position, height), left: 0, right: 0 };
+  const described = single
+    ? `selected: ${single.name}, x ${single.frame.x}, y ${single.frame.y}, ${single.frame.w} by ${single.frame.h}`
+    : selected.length > 1
+      ? `${selected.length} layers selected`
+      : "no layer selected";
   return (
     <div
       ref={stage}
@@ -120,32 +73,49 @@ export function CanvasStage({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the canvas takes the keyboard: arrows move and resize the selected layer.
       tabIndex={0}
       role="application"
-      aria-label={`Canvas, ${width} by ${height}${selected ? `; selected: ${selected.name}, x ${selected.frame.x}, y ${selected.frame.y}, ${selected.frame.w} by ${selected.frame.h}` : "; no layer selected"}. Arrow keys move the selected layer, Alt and arrows resize it.`}
+      aria-label={`Canvas, ${width} by ${height}; ${described}. Arrow keys move the selection, Alt and arrows resize one layer.`}
       data-testid="overlay-canvas"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
+      onPointerDown={(event: PointerEvent<HTMLDivElement>) => pointer.down(event)}
+      onPointerMove={pointer.move}
+      onPointerUp={pointer.up}
+      onPointerCancel={pointer.up}
       onKeyDown={onKeyDown}
     >
       {/* The site's own renderer: every text and attribute in it is escaped, nothing in it runs; it loads only pictures (/api/assets/…, https:). */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the markup comes from renderSvg, which escapes everything the document holds. */}
       <div className={styles.drawing} dangerouslySetInnerHTML={{ __html: svg }} />
-      {selected ? (
+      {selected.map((layer) => (
         <div
+          key={layer.id}
           className={styles.selection}
-          data-selection=""
+          data-selection={layer.id}
           data-testid="selection"
-          style={{
-            left: percent(selected.frame.x, width),
-            top: percent(selected.frame.y, height),
-            width: percent(selected.frame.w, width),
-            height: percent(selected.frame.h, height),
-          }}
+          style={{ ...place(layer.frame), ...(layer.rotation ? { transform: `rotate(${layer.rotation}deg)` } : {}) }}
         >
+          {single ? (
+            <>
+              <span className={styles.handle} data-handle="" data-testid="resize-handle" />
+              <span className={styles.rotateHandle} data-rotate="" data-testid="rotate-handle" title="Drag to rotate (Shift: 15° steps)" />
+            </>
+          ) : null}
+        </div>
+      ))}
+      {bounds ? (
+        <div className={styles.bounds} data-testid="selection-bounds" style={place(bounds)}>
           <span className={styles.handle} data-handle="" data-testid="resize-handle" />
         </div>
       ) : null}
+      {pointer.marquee ? <div className={styles.marquee} data-testid="marquee" style={place(pointer.marquee)} /> : null}
+      {pointer.guides.map((g) => (
+        <div
+          key={`${g.axis}${g.position}`}
+          className={g.axis === "x" ? styles.guideX : styles.guideY}
+          data-testid="snap-guide"
+          data-axis={g.axis}
+          data-position={g.position}
+          style={guide(g)}
+        />
+      ))}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { type Layer, type OverlayDocument, removeLayer, reorderLayer, setHidden } from "@streamkit/overlay";
+import { type Layer, type OverlayDocument, removeLayer, reorderLayer, setHidden, setLocked } from "@streamkit/overlay";
 import styles from "./overlay-editor.module.css";
 
 const typeNames: Record<Layer["type"], string> = { text: "Text", shape: "Shape", group: "Group", particles: "Particles", picture: "Picture" };
@@ -23,20 +23,31 @@ function VisibilityIcon({ shown }: { shown: boolean }) {
   );
 }
 
+/** A padlock, open when the layer is unlocked. */
+function LockIcon({ locked }: { locked: boolean }) {
+  return (
+    <svg className={styles.visibleIcon} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
+      <path d={locked ? "M8 11V8a4 4 0 0 1 8 0v3" : "M8 11V8a4 4 0 0 1 7.5-2"} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /**
  * The layers, the topmost first (the order they are drawn in, reversed):
- * select one, show or hide it, bring it forward or send it back, delete it.
- * Members are indented under their group.
+ * select one (Shift+click adds or removes it), show or hide it, lock it,
+ * bring it forward or send it back, delete it. Members are indented under
+ * their group. A locked layer is selected here only, not on the canvas.
  */
 export function LayerList({
   document,
-  selectedId,
+  selection,
   onSelect,
   onChange,
 }: {
   document: OverlayDocument;
-  selectedId: string | null;
-  onSelect: (id: string | null) => void;
+  selection: string[];
+  onSelect: (ids: string[]) => void;
   onChange: (next: OverlayDocument) => void;
 }) {
   const ordered = [...document.layers].reverse();
@@ -46,12 +57,29 @@ export function LayerList({
       {ordered.map((layer, index) => (
         <li
           key={layer.id}
-          className={layer.id === selectedId ? styles.selectedLayer : undefined}
+          className={selection.includes(layer.id) ? styles.selectedLayer : undefined}
           style={{ paddingLeft: `${depth(document, layer) * 1.1 + 0.4}rem` }}
           data-testid="layer-row"
         >
-          <button type="button" className={styles.layerName} aria-pressed={layer.id === selectedId} onClick={() => onSelect(layer.id)}>
+          <button
+            type="button"
+            className={styles.layerName}
+            aria-pressed={selection.includes(layer.id)}
+            onClick={(event) =>
+              onSelect(!event.shiftKey ? [layer.id] : selection.includes(layer.id) ? selection.filter((id) => id !== layer.id) : [...selection, layer.id])
+            }
+          >
             {layer.name} <small className="muted">{typeNames[layer.type]}</small>
+          </button>
+          <button
+            type="button"
+            className={styles.lock}
+            aria-pressed={layer.locked === true}
+            aria-label={`Lock ${layer.name}`}
+            title={layer.locked ? "Locked: not picked or moved on the canvas" : "Lock"}
+            onClick={() => onChange(setLocked(document, layer.id, layer.locked !== true))}
+          >
+            <LockIcon locked={layer.locked === true} />
           </button>
           <label className={styles.visible}>
             <input type="checkbox" checked={layer.hidden !== true} onChange={(event) => onChange(setHidden(document, layer.id, !event.target.checked))} />
@@ -81,7 +109,7 @@ export function LayerList({
             className="button secondary small"
             aria-label={`Delete ${layer.name}`}
             onClick={() => {
-              if (layer.id === selectedId) onSelect(null);
+              if (selection.includes(layer.id)) onSelect(selection.filter((id) => id !== layer.id));
               onChange(removeLayer(document, layer.id));
             }}
           >

@@ -20,11 +20,14 @@ import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
 import { PictureUploaded, withUploadedPicture } from "./picture-properties";
+import { PlacingToolbar } from "./placing-toolbar";
+import { ShortcutsSheet } from "./shortcuts-sheet";
 import { TestAlertPanel } from "./test-alert-panel";
 import { FontStylesheet } from "./text-style-properties";
 import { fontLoading, hugText } from "./text-fit";
 import styles from "./overlay-editor.module.css";
 import { useDocumentHistory } from "./use-document-history";
+import { usePlacing } from "./use-placing";
 
 type Problem = { path: string; message: string };
 
@@ -54,30 +57,33 @@ export function OverlayEditor({ initial, pictures: loaded }: { initial: OverlayR
   const [name, setName] = useState(initial.name);
   const history = useDocumentHistory(initial.document);
   const { document, apply } = history;
-  // The document as last rendered, for work that finishes later (a font loading before a new text is measured).
+  // The document as last rendered, for work that finishes later (a font loading before a new text is measured, an upload).
   const current = useRef(document);
   current.current = document;
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The selection, in the order picked; ids an undo removed drop out.
+  const [picked, setSelection] = useState<string[]>([]);
+  const selection = picked.filter((id) => document.layers.some((layer) => layer.id === id));
+  const setSelectedId = (id: string | null) => setSelection(id === null ? [] : [id]);
+  const [snapping, setSnapping] = useState(true);
+  const sheet = useRef<HTMLDialogElement>(null);
+  const openShortcuts = () => sheet.current?.showModal();
+  const placing = usePlacing({ document, apply, selection, select: setSelection, openShortcuts });
   const [saving, startSaving] = useTransition();
   const [status, setStatus] = useState<{ kind: "saved" | "error" | "info"; text: string } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [conflict, setConflict] = useState<{ currentRev: number } | null>(null);
 
   // An upload ends after the editor may have moved on: its picture is set on the document as it is then.
-  const latest = useRef(document);
-  useEffect(() => {
-    latest.current = document;
-  }, [document]);
   const pictureUploaded = useCallback(
     (picture: EditorPicture, layerId: string) => {
-      setPictures((current) => [picture, ...current.filter((known) => known.id !== picture.id)]);
-      apply(withUploadedPicture(latest.current, layerId, picture.id));
+      setPictures((list) => [picture, ...list.filter((known) => known.id !== picture.id)]);
+      apply(withUploadedPicture(current.current, layerId, picture.id));
     },
     [apply],
   );
 
   const dirty = name !== base.name || JSON.stringify(document) !== JSON.stringify(base.document);
-  const selected = document.layers.find((layer) => layer.id === selectedId) ?? null;
+  const selected = selection.length === 1 ? (document.layers.find((layer) => layer.id === selection[0]) ?? null) : null;
 
   // Leaving with unsaved changes asks first: closing the tab or reloading (beforeunload), and links inside the site.
   useEffect(() => {
@@ -331,16 +337,23 @@ export function OverlayEditor({ initial, pictures: loaded }: { initial: OverlayR
 
       <div className={styles.workspace}>
         <div className={styles.canvasColumn}>
-          <CanvasStage document={document} assets={assets} selectedId={selectedId} onSelect={setSelectedId} onChange={apply} />
+          <PlacingToolbar count={selection.length} snapping={snapping} onSnapping={setSnapping} actions={placing} onShortcuts={openShortcuts} />
+          {placing.message ? (
+            <p className={placing.message.kind === "error" ? "form-error" : "form-done"} role="status" data-testid="placing-message">
+              {placing.message.text}
+            </p>
+          ) : null}
+          <CanvasStage document={document} assets={assets} selection={selection} snapping={snapping} onSelect={setSelection} onChange={apply} />
           <p className="hint">
-            Click a layer to select it, drag it to move, drag the corner to resize. With the canvas focused, arrow keys move it (Shift: 10 px) and Alt+arrows
-            resize it.
+            Click a layer to select it (Shift+click: several), drag on the empty canvas to select with a box, drag to move (snapping to edges and centres; Alt:
+            no snapping), drag the corner to resize. With the canvas focused, arrow keys move the selection (Shift: 10 px). Press ? for every shortcut.
           </p>
+          <ShortcutsSheet ref={sheet} />
         </div>
         <div className={styles.sideColumn}>
           <section className="panel" aria-labelledby="layers-title">
             <h2 id="layers-title">Layers</h2>
-            <LayerList document={document} selectedId={selectedId} onSelect={setSelectedId} onChange={apply} />
+            <LayerList document={document} selection={selection} onSelect={setSelection} onChange={apply} />
           </section>
           <section className="panel" aria-labelledby="properties-title">
             <h2 id="properties-title">{selected ? `Properties of ${selected.name}` : "Properties"}</h2>
@@ -349,7 +362,9 @@ export function OverlayEditor({ initial, pictures: loaded }: { initial: OverlayR
                 <LayerProperties document={document} layer={selected} pictures={pictures} onChange={apply} />
               </PictureUploaded>
             ) : (
-              <p className="muted">Select a layer to change it.</p>
+              <p className="muted">
+                {selection.length > 1 ? `${selection.length} layers selected: place them with the tools above the canvas.` : "Select a layer to change it."}
+              </p>
             )}
           </section>
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
