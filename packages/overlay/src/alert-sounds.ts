@@ -16,7 +16,9 @@ export type AlertSoundKey = (typeof alertSoundKeys)[number];
 
 export const ALERT_SOUND_LIMITS = { volumeMin: 0, volumeMax: 1, defaultVolume: 0.8 } as const;
 
-export const alertSoundSourceSchema = z.discriminatedUnion("kind", [z.strictObject({ kind: z.literal("catalogue"), id: z.uuid("A catalogue sound's id is a UUID.") })]);
+export const alertSoundSourceSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("catalogue"), id: z.uuid("A catalogue sound's id is a UUID.") }),
+]);
 
 export const alertSoundSchema = z.strictObject({
   sound: alertSoundSourceSchema,

@@ -4,7 +4,7 @@ import { ALERT_SOUND_LIMITS, alertSoundFor, alertSoundIds, alertSoundKeys, alert
 const DING = "0b5d3c7e-9a41-4d2f-8f7e-2a9c1e4b6d80";
 const HORN = "7f3e2d1c-0b9a-4876-9543-210fedcba987";
 const doc = (alertSounds: unknown) => ({ schema: 1, canvas: { width: 1280, height: 720 }, layers: [], alertSounds });
-const sound = (id: string, volume = 0.5) => ({ sound: { kind: "catalogue", id }, volume });
+const sound = (id: string, volume = 0.5) => ({ sound: { kind: "catalogue" as const, id }, volume });
 const problems = (value: unknown) => {
   const result = overlayDocumentSchema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
