@@ -47,3 +47,14 @@ export function alertSoundIds(sounds: AlertSounds | undefined): string[] {
   if (!sounds) return [];
   return [...new Set(alertSoundKeys.flatMap((key) => (sounds[key]?.sound.kind === "catalogue" ? [sounds[key]!.sound.id] : [])))];
 }
+
+/**
+ * The document with `key`'s alert sound set, or removed with null; an emptied map leaves the member out, so a
+ * document without sounds stays as it was written. A pure edit: one undo step in the editor.
+ */
+export function setAlertSound<D extends { alertSounds?: AlertSounds }>(document: D, key: AlertSoundKey, sound: AlertSound | null): D {
+  const { [key]: _old, ...rest } = document.alertSounds ?? {};
+  const next: AlertSounds = sound ? { ...rest, [key]: sound } : rest;
+  const { alertSounds: _sounds, ...without } = document;
+  return (Object.keys(next).length ? { ...without, alertSounds: next } : without) as D;
+}

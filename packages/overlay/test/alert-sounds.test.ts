@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ALERT_SOUND_LIMITS, alertSoundFor, alertSoundIds, alertSoundKeys, alertTypes, overlayDocumentSchema } from "../src";
+import {
+  ALERT_SOUND_LIMITS,
+  alertSoundFor,
+  alertSoundIds,
+  alertSoundKeys,
+  alertTypes,
+  type OverlayDocument,
+  overlayDocumentSchema,
+  setAlertSound,
+} from "../src";
 
 const DING = "0b5d3c7e-9a41-4d2f-8f7e-2a9c1e4b6d80";
 const HORN = "7f3e2d1c-0b9a-4876-9543-210fedcba987";
@@ -63,5 +72,24 @@ describe("alertSoundFor and alertSoundIds", () => {
 
   it("covers every alert type", () => {
     expect(alertSoundKeys).toEqual(["default", ...alertTypes]);
+  });
+});
+
+describe("setAlertSound", () => {
+  const base: OverlayDocument = { schema: 1, canvas: { width: 1280, height: 720 }, layers: [] };
+
+  it("sets, replaces and removes one key, leaving the others and the document's other members", () => {
+    const one = setAlertSound(base, "donation", sound(DING, 0.3));
+    expect(one).toEqual({ ...base, alertSounds: { donation: sound(DING, 0.3) } });
+    const two = setAlertSound(one, "default", sound(HORN));
+    expect(two.alertSounds).toEqual({ donation: sound(DING, 0.3), default: sound(HORN) });
+    expect(setAlertSound(two, "donation", sound(DING, 1)).alertSounds).toEqual({ donation: sound(DING, 1), default: sound(HORN) });
+    expect(setAlertSound(two, "donation", null).alertSounds).toEqual({ default: sound(HORN) });
+    expect(one).toEqual({ ...base, alertSounds: { donation: sound(DING, 0.3) } }); // not mutated
+  });
+
+  it("removing the last sound leaves the member out; removing an absent one changes nothing", () => {
+    expect(setAlertSound(setAlertSound(base, "raid", sound(DING)), "raid", null)).toEqual(base);
+    expect(setAlertSound(base, "raid", null)).toEqual(base);
   });
 });
