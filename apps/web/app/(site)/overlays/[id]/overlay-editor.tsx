@@ -13,8 +13,10 @@ import {
 } from "@streamkit/overlay";
 import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-actions";
+import { AlertSoundsPanel } from "./alert-sounds-panel";
 import { BrowserSourcePanel } from "./browser-source-panel";
 import type { EditorPicture } from "./editor-picture";
+import type { EditorSound } from "./editor-sounds";
 import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
@@ -44,7 +46,7 @@ interface Base {
  * these changes on top of the newer version, to check and save. Leaving with
  * unsaved changes asks first.
  */
-export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; pictures: EditorPicture[] }) {
+export function OverlayEditor({ initial, pictures, sounds }: { initial: OverlayRecord; pictures: EditorPicture[]; sounds: EditorSound[] }) {
   const assets = useMemo(() => Object.fromEntries(pictures.map(({ id, url, width, height }) => [id, { url, width, height }])), [pictures]);
   const [record, setRecord] = useState(initial);
   const [base, setBase] = useState<Base>({ rev: initial.rev, name: initial.name, document: initial.document });
@@ -336,6 +338,7 @@ export function OverlayEditor({ initial, pictures }: { initial: OverlayRecord; p
           </section>
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
           <TestAlertPanel overlayId={record.id} />
+          <AlertSoundsPanel document={document} sounds={sounds} onChange={apply} />
           <HistoryPanel
             overlay={record}
             saved={base}
