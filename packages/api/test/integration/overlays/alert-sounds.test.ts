@@ -76,7 +76,7 @@ describe("the OBS source's sound route", () => {
     expect((await overlay.sound(thunder.id.toUpperCase())).status).toBe(200);
   });
 
-  it("a Range is 206 byte for byte; an unsatisfiable one 416; If-None-Match with the ETag 304", async () => {
+  it("a Range is 206 byte for byte; an unsatisfiable one 416; HEAD without the body; If-None-Match with the ETag 304", async () => {
     const overlay = await overlayOf();
     const partial = await overlay.sound(thunder.id, { range: "bytes=100-199" });
     expect(partial.status).toBe(206);
@@ -85,6 +85,10 @@ describe("the OBS source's sound route", () => {
     const outside = await overlay.sound(thunder.id, { range: `bytes=${thunder.size}-` });
     expect(outside.status).toBe(416);
     expect(outside.headers.get("content-range")).toBe(`bytes */${thunder.size}`);
+    const head = await app.raw(`/api/overlay-source/${overlay.token}/sounds/${thunder.id}`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(thunder.size));
+    expect(await head.text()).toBe("");
     const cached = await overlay.sound(thunder.id, { "if-none-match": `"${thunder.blobKey}"` });
     expect(cached.status).toBe(304);
     expect(await cached.text()).toBe("");
