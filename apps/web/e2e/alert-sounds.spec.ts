@@ -27,8 +27,8 @@ test("a donation sound picked in the editor plays on the OBS page", async ({ pag
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
 
   const sounds = page.getByTestId("alert-sounds-panel");
-  await sounds.getByLabel("Donation").selectOption({ label: "Thunder" });
-  const soundId = await sounds.getByLabel("Donation").inputValue();
+  await sounds.getByLabel("Donation", { exact: true }).selectOption({ label: "Thunder" });
+  const soundId = await sounds.getByLabel("Donation", { exact: true }).inputValue();
   expect(soundId).toMatch(/^[0-9a-f-]{36}$/);
   await sounds.getByLabel("Volume of donation").fill("40");
   await expect(sounds.getByTestId("alert-sound-donation").locator("output")).toHaveText("40%");
