@@ -9,8 +9,8 @@ import { chromiumLaunchOptions } from "./support/chromium";
  * token's route at the chosen volume.
  */
 
-// OBS's browser source lets a page play sound without a click; a browser tab does not. This spec's Chromium acts as OBS,
-// so the OBS page's alert may start its audio on its own (a later switch of the same name wins over Playwright's).
+// OBS's browser source lets a page play sound without a click; a browser tab may not. This spec's Chromium acts as OBS:
+// the headless build here plays without the switch too, but a headed one asks for a gesture, so the spec says what it relies on.
 test.use({ launchOptions: { ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, "--autoplay-policy=no-user-gesture-required"] } });
 
 async function proAccount(page: Page, name: string): Promise<string> {
