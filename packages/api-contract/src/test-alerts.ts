@@ -1,5 +1,5 @@
 import { isKnownCurrencyCode } from "@streamkit/fx/money";
-import { PLUGIN_KEY } from "@streamkit/overlay";
+import { alertTypes, PLUGIN_KEY } from "@streamkit/overlay";
 import { z } from "zod";
 import { overlayIdSchema } from "./overlays";
 import { isoTimestamp } from "./time";
@@ -26,7 +26,8 @@ export const TEST_ALERT_LIMITS = {
   maxDurationMs: 30_000,
 } as const;
 
-export const testAlertTypes = ["follow", "subscription", "donation", "raid", "chat", "plugin"] as const;
+/** The overlay's alert types: one list, so a test alert of each type can have its alert sound. */
+export const testAlertTypes = alertTypes;
 export type TestAlertType = (typeof testAlertTypes)[number];
 
 const L = TEST_ALERT_LIMITS;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { alertSoundsSchema } from "./alert-sounds";
 import { hexColorSchema } from "./color";
 import { type Layer, layerIdSchema, layerSchema, type Paint, varKeySchema } from "./layers";
 import { OVERLAY_LIMITS as L } from "./limits";
@@ -7,7 +8,7 @@ import { PLUGIN_KEY, templateKeys } from "./template";
 /**
  * The overlay document, schema 1 (docs/overlays.md#the-document-schema-1, docs/api.md#versioning): one schema for the API,
  * the editor and the renderer. Members added after the first version (kind,
- * vars, bindings, manualKeyframes) are optional, so documents without them
+ * vars, bindings, manualKeyframes, alertSounds) are optional, so documents without them
  * stay valid. Rules across members (unique ids, groups, variables) are checked
  * after the shapes, every problem reported at once with its path.
  */
@@ -80,6 +81,8 @@ const documentShape = z.strictObject({
     .optional(),
   bindings: z.array(bindingSchema).max(L.maxBindings).optional(),
   manualKeyframes: z.array(keyframeSchema).max(L.maxKeyframes).optional(),
+  /** The sounds the OBS source plays with alerts, by alert type or default (alert-sounds.ts). */
+  alertSounds: alertSoundsSchema.optional(),
 });
 
 type Issue = { path: (string | number)[]; message: string };

@@ -54,3 +54,4 @@ export { previewValues, renderPreviewSvg } from "./preview";
 export * from "./fonts";
 export { DEFAULT_LINE_HEIGHT } from "./text";
 export { setTextStyle, type TextStyle } from "./text-style";
+export * from "./alert-sounds";

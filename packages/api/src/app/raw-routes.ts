@@ -4,7 +4,14 @@ import { assetServeRoute, assetUploadRoute, websiteAssetUploadRoute } from "../a
 import { cliPackageRoute } from "../plugins";
 import { healthRoutes } from "../server/health";
 import { robotsRoute, sitemapRoute } from "../server/crawlers";
-import { browserSourceEventsRoute, browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute, overlayThumbnailRoute } from "../overlays";
+import {
+  browserSourceEventsRoute,
+  browserSourceFeedRoute,
+  browserSourcePageRoute,
+  browserSourceSoundRoute,
+  catalogPreviewRoute,
+  overlayThumbnailRoute,
+} from "../overlays";
 import { marketPreviewRoute } from "../market";
 import { oauthRoutes } from "../oauth";
 import { devClockRoute, webhookRoute } from "../billing";
@@ -29,6 +36,7 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     browserSourceFeedRoute,
     browserSourceEventsRoute,
     browserSourcePageRoute,
+    browserSourceSoundRoute,
     overlayThumbnailRoute,
     cliPackageRoute(),
     updaterRoute,

@@ -4,5 +4,6 @@ export { syncPredefinedCatalogue } from "./catalog";
 export { browserSourceFeedRoute, browserSourcePageRoute, catalogPreviewRoute, previewImageResult } from "./raw-routes";
 export { overlaysRouter } from "./router";
 export { browserSourceEventsRoute } from "./source-events";
+export { browserSourceSoundRoute } from "./source-sound-route";
 export { overlaySourcePathItems } from "./openapi-paths";
 export { overlayThumbnailRoute } from "./thumbnail-route";

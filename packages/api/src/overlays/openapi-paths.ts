@@ -1,11 +1,11 @@
 /**
- * The OpenAPI description of the OBS browser source's feed and event stream
- * (raw-routes.ts, source-events.ts): they live under /api, not /api/v1, and
+ * The OpenAPI description of the OBS browser source's feed, event stream and alert sounds
+ * (raw-routes.ts, source-events.ts, source-sound-route.ts): they live under /api, not /api/v1, and
  * answer without a key (the token in the path is the secret), so the
  * generator cannot describe them; document.ts adds them beside the generated
  * operations, with a server entry of their own.
  */
-import type { ErrorCode } from "@streamkit/api-contract";
+import { type ErrorCode, soundFormats, soundLimits } from "@streamkit/api-contract";
 import { SOURCE_EVENTS } from "./source-events";
 
 type Json = Record<string, unknown>;
@@ -69,7 +69,7 @@ export function overlaySourcePathItems(
           "A `text/event-stream` (`Cache-Control: no-store`) that stays open: what the OBS page follows. No key: the token is the secret. An unknown or revoked address is 404 not_found in the error envelope.",
           `- \`retry: ${SOURCE_EVENTS.retryMs}\` first: the reconnection delay advised to EventSource.`,
           "- **Frames**: unnamed events (`message`), `id` the live rev (`<rev>.locked` for a locked overlay's blank frame), `data` the feed's JSON on one line (the 200 schema of GET /overlay-source/{token}). The current frame on connect unless `Last-Event-ID` names it already, then each change as it happens: a live save, a publish, a lock or its end. A draft sends nothing.",
-          "- **`event: alert`**, without an `id` (Last-Event-ID keeps naming the frame): a test alert (POST /api/v1/overlays/{overlayId}/test-alerts), `data` `{ id, type, values, durationMs, rev, width, height, svg }`: show `svg` for `durationMs`, then the frame again. A locked source gets none; alerts are not replayed on reconnection.",
+          "- **`event: alert`**, without an `id` (Last-Event-ID keeps naming the frame): a test alert (POST /api/v1/overlays/{overlayId}/test-alerts), `data` `{ id, type, values, durationMs, rev, width, height, sound, svg }`: show `svg` for `durationMs`, then the frame again; `sound` (`{ id, volume }` or null) is the alert sound to play, from GET /overlay-source/{token}/sounds/{id} at `volume` (0–1). A locked source gets none; alerts are not replayed on reconnection.",
           "- **`event: revoked`** (the address was revoked or renewed) and **`event: deleted`** (the overlay is gone), `data: {}`, then the stream ends.",
           `- A comment (\`: heartbeat\`) every ${SOURCE_EVENTS.heartbeatMs / 1000} s keeps proxies from closing it. A client that reads nothing while ${SOURCE_EVENTS.maxBufferedBytes / 1024 / 1024} MiB wait for it is cut; it reconnects.`,
           "(/docs/guides/overlays#the-obs-browser-source, /docs/guides/overlays#test-alerts)",
@@ -100,5 +100,33 @@ export function overlaySourcePathItems(
         },
       },
     },
+    "/overlay-source/{token}/sounds/{soundId}": {
+      servers,
+      get: {
+        operationId: "overlaySource-sound",
+        tags: ["Overlays"],
+        summary: "An alert sound for an overlay's OBS browser source",
+        description:
+          "A catalogue sound's audio for the source's alerts (the `sound` of an `alert` event), answered as GET /api/v1/sounds/{soundId}/audio answers (one byte range → 206, 416, a strong ETag with If-None-Match → 304 and If-Range, `Cache-Control: private, max-age=" +
+          soundLimits.audioMaxAgeSeconds +
+          ", immutable`). No key: the token is the secret, and opens only the sounds the overlay's live document names in `alertSounds`. An unknown or revoked address, a locked overlay, a sound the live document does not name or the catalogue no longer has: 404 not_found. (/docs/guides/overlays#alert-sounds)",
+        parameters: [
+          token,
+          { name: "soundId", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+          { name: "Range", in: "header", required: false, schema: { type: "string", example: "bytes=0-99" } },
+          { name: "If-None-Match", in: "header", required: false, schema: { type: "string" } },
+          { name: "If-Range", in: "header", required: false, schema: { type: "string" } },
+        ],
+        security: [],
+        responses: {
+          "200": { description: "The whole audio.", headers, content: soundContent },
+          "206": { description: "One range of the audio, with `Content-Range`.", headers, content: soundContent },
+          "304": { description: "Not modified. No body.", headers },
+          ...errorResponses(["not_found", "range_not_satisfiable", "internal_error", "service_unavailable"], headers),
+        },
+      },
+    },
   };
 }
+
+const soundContent = Object.fromEntries(soundFormats.map((type) => [type, { schema: { type: "string", format: "binary" } }]));

@@ -25,7 +25,8 @@ import { checkScope } from "../shared/trpc";
 
 export const soundAudioCacheControl = `private, max-age=${soundLimits.audioMaxAgeSeconds}, immutable`;
 
-async function serveAudio(input: RawInput, context: Context): Promise<RestResult> {
+/** The audio of the sound `input.params.soundId`, whoever may have it: the routes below, and the OBS source's (overlays/source-sound-route.ts). */
+export async function serveSoundAudio(input: RawInput, context: Context): Promise<RestResult> {
   const db = context.deps.db;
   const sound = await findSound(db, input.params.soundId ?? "");
   if (!sound) throw notFound(`No sound with the id "${(input.params.soundId ?? "").slice(0, 80)}".`);
@@ -67,7 +68,7 @@ export const soundAudioRoute: RawRoute = {
   auth: "key",
   async handle(input, context) {
     checkScope(context.caller, "sounds:read");
-    return serveAudio(input, context);
+    return serveSoundAudio(input, context);
   },
 };
 
@@ -79,6 +80,6 @@ export const websiteSoundAudioRoute: RawRoute = {
   async handle(input, context) {
     if (context.caller.kind !== "account") throw new AppError("unauthorized", "Sign in on the website to play the catalogue's sounds.");
     if (context.caller.account.suspended) throw accountDisabled();
-    return serveAudio(input, context);
+    return serveSoundAudio(input, context);
   },
 };

@@ -203,6 +203,7 @@ export const documentedRawOperations = [
   "GET /app/update/{target}/{arch}/{current}",
   "GET /overlay-source/{token}",
   "GET /overlay-source/{token}/events",
+  "GET /overlay-source/{token}/sounds/{soundId}",
   "POST /oauth/token",
   "POST /oauth/revoke",
 ];

@@ -81,8 +81,8 @@ describe("test alerts", () => {
       // No id: Last-Event-ID still names the frame shown.
       expect(event.id).toBeUndefined();
       const data = JSON.parse(event.data);
-      expect(Object.keys(data)).toEqual(["id", "type", "values", "durationMs", "rev", "width", "height", "svg"]);
-      expect(data).toMatchObject({ id: fired.body.alert.id, type: "donation", values: fired.body.alert.values, rev: 1, width: 1280, height: 720 });
+      expect(Object.keys(data)).toEqual(["id", "type", "values", "durationMs", "rev", "width", "height", "sound", "svg"]);
+      expect(data).toMatchObject({ id: fired.body.alert.id, type: "donation", values: fired.body.alert.values, rev: 1, width: 1280, height: 720, sound: null });
       expect(data.svg).toContain(">Ada</tspan>");
       expect(data.svg).toContain(">Ada — €5.00: for the cat</tspan>");
       expect(data.svg).toContain(">Goal 5.00</tspan>");

@@ -13,8 +13,10 @@ import {
 } from "@streamkit/overlay";
 import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-actions";
+import { AlertSoundsPanel } from "./alert-sounds-panel";
 import { BrowserSourcePanel } from "./browser-source-panel";
 import type { EditorPicture } from "./editor-picture";
+import type { EditorSound } from "./editor-sounds";
 import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
@@ -48,7 +50,7 @@ interface Base {
  * these changes on top of the newer version, to check and save. Leaving with
  * unsaved changes asks first.
  */
-export function OverlayEditor({ initial, pictures: loaded }: { initial: OverlayRecord; pictures: EditorPicture[] }) {
+export function OverlayEditor({ initial, pictures: loaded, sounds }: { initial: OverlayRecord; pictures: EditorPicture[]; sounds: EditorSound[] }) {
   // The account's pictures as loaded, and those uploaded since from a picture layer (newest first, as loaded).
   const [pictures, setPictures] = useState(loaded);
   const assets = useMemo(() => Object.fromEntries(pictures.map(({ id, url, width, height }) => [id, { url, width, height }])), [pictures]);
@@ -369,6 +371,7 @@ export function OverlayEditor({ initial, pictures: loaded }: { initial: OverlayR
           </section>
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
           <TestAlertPanel overlayId={record.id} />
+          <AlertSoundsPanel document={document} sounds={sounds} onChange={apply} />
           <HistoryPanel
             overlay={record}
             saved={base}

@@ -6,6 +6,7 @@ import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
 import { domainError } from "@/lib/server/errors";
 import type { EditorPicture } from "./editor-picture";
+import { type EditorSound, loadEditorSounds } from "./editor-sounds";
 import { OverlayEditor } from "./overlay-editor";
 
 export const metadata: Metadata = { title: "Overlay editor" };
@@ -16,10 +17,13 @@ export default async function OverlayEditorPage({ params }: { params: Promise<{ 
   await requireCaller(`/overlays/${encodeURIComponent(id)}`);
   let item: Awaited<ReturnType<Awaited<ReturnType<typeof api>>["overlays"]["get"]>>["item"];
   let pictures: EditorPicture[];
+  let sounds: EditorSound[];
   try {
     item = (await (await api()).overlays.get({ overlayId: id })).item;
     // The account's uploaded pictures: the picture layers' choices, and what the canvas draws them from.
     pictures = (await (await api()).overlays.pictureAssets()).items;
+    // The sound catalogue: the Alert sounds panel's choices.
+    sounds = await loadEditorSounds(await api());
   } catch (error) {
     const known = domainError(error, "query");
     if (known?.code === "not_found" || known?.code === "bad_request" || known?.code === "validation_error") notFound();
@@ -60,7 +64,7 @@ export default async function OverlayEditorPage({ params }: { params: Promise<{ 
           </p>
         </div>
       </div>
-      <OverlayEditor initial={item} pictures={pictures} />
+      <OverlayEditor initial={item} pictures={pictures} sounds={sounds} />
     </div>
   );
 }

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/**
+ * Alert sounds (docs/overlays.md#alert-sounds): which sound an alert plays on the OBS source, by alert type,
+ * and a default for the types not named. A sound is a catalogue sound by id; `kind` discriminates so uploads
+ * can join later without a new schema. An id is not checked on save (the catalogue changes): an unknown one plays nothing.
+ */
+
+/** The alert types a source plays (the test alerts' types: api-contract's testAlertTypes is this list). */
+export const alertTypes = ["follow", "subscription", "donation", "raid", "chat", "plugin"] as const;
+export type AlertType = (typeof alertTypes)[number];
+
+/** The keys of `alertSounds`: each alert type, and `default` for the types without their own. */
+export const alertSoundKeys = ["default", ...alertTypes] as const;
+export type AlertSoundKey = (typeof alertSoundKeys)[number];
+
+export const ALERT_SOUND_LIMITS = { volumeMin: 0, volumeMax: 1, defaultVolume: 0.8 } as const;
+
+export const alertSoundSourceSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("catalogue"), id: z.uuid("A catalogue sound's id is a UUID.") }),
+]);
+
+export const alertSoundSchema = z.strictObject({
+  sound: alertSoundSourceSchema,
+  volume: z
+    .number()
+    .min(ALERT_SOUND_LIMITS.volumeMin, "A volume is from 0 (silent) to 1 (the sound as recorded).")
+    .max(ALERT_SOUND_LIMITS.volumeMax, "A volume is from 0 (silent) to 1 (the sound as recorded)."),
+});
+export type AlertSound = z.infer<typeof alertSoundSchema>;
+
+/** By key; every key optional, an unknown key refused (strict). */
+export const alertSoundsSchema = z.strictObject(
+  Object.fromEntries(alertSoundKeys.map((key) => [key, alertSoundSchema.optional()])) as Record<AlertSoundKey, z.ZodOptional<typeof alertSoundSchema>>,
+);
+export type AlertSounds = z.infer<typeof alertSoundsSchema>;
+
+/** The sound an alert of `type` plays: its own, else the default; null for none. */
+export function alertSoundFor(sounds: AlertSounds | undefined, type: string): AlertSound | null {
+  if (!sounds) return null;
+  const own = (alertTypes as readonly string[]).includes(type) ? sounds[type as AlertType] : undefined;
+  return own ?? sounds.default ?? null;
+}
+
+/** The catalogue sound ids a document names: the only ones its OBS source may fetch. */
+export function alertSoundIds(sounds: AlertSounds | undefined): string[] {
+  if (!sounds) return [];
+  return [...new Set(alertSoundKeys.flatMap((key) => (sounds[key]?.sound.kind === "catalogue" ? [sounds[key]!.sound.id] : [])))];
+}
+
+/**
+ * The document with `key`'s alert sound set, or removed with null; an emptied map leaves the member out, so a
+ * document without sounds stays as it was written. A pure edit: one undo step in the editor.
+ */
+export function setAlertSound<D extends { alertSounds?: AlertSounds }>(document: D, key: AlertSoundKey, sound: AlertSound | null): D {
+  const { [key]: _old, ...rest } = document.alertSounds ?? {};
+  const next: AlertSounds = sound ? { ...rest, [key]: sound } : rest;
+  const { alertSounds: _sounds, ...without } = document;
+  return (Object.keys(next).length ? { ...without, alertSounds: next } : without) as D;
+}
