@@ -26,6 +26,13 @@ export function printComparisons(title: string, rows: Comparison[]): void {
   );
 }
 
+/** p50, p99 and max of timings in ms, to a tenth. */
+export function quantiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN) * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
 export const ratio = (a: number, b: number) => (b === 0 ? "n/a" : `${Math.round((a / b) * 100)}%`);
 
 export function writeResults(repoRoot: string, suite: string, data: unknown): string {

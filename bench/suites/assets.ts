@@ -17,7 +17,7 @@ import sharp from "sharp";
 import { issueTokens } from "../../packages/api/src/oauth/oauth-tokens";
 import { load } from "../lib/load";
 import { startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
-import { type Comparison, printComparisons, writeResults } from "../lib/report";
+import { type Comparison, printComparisons, quantiles, writeResults } from "../lib/report";
 
 /** A photo-like JPEG of about 2 MB: smooth gradients under noise, as a camera's. */
 async function photo(): Promise<Buffer> {
@@ -48,6 +48,56 @@ function badge(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * The OBS source's drawing of an overlay with 20 pictures (the badge, each with a corner radius): after each of 50
+ * saves, the feed's first answer draws it (the live document read, the pictures resolved in one query, the SVG made)
+ * and the next answers the kept drawing — the ceiling, the same request with nothing to draw. In milliseconds.
+ */
+async function drawingOfTwentyPictures(base: string, headers: Record<string, string>, assetId: string) {
+  const documentAt = (shift: number) => ({
+    schema: 1,
+    canvas: { width: 1920, height: 1080 },
+    layers: Array.from({ length: 20 }, (_, i) => ({
+      type: "picture",
+      id: `picture-${i}`,
+      name: `Picture ${i}`,
+      frame: { x: (i % 5) * 380 + shift, y: Math.floor(i / 5) * 260, w: 360, h: 240 },
+      props: { source: { kind: "asset", id: assetId }, fit: "cover", radius: 12 },
+    })),
+  });
+  const json = { ...headers, "content-type": "application/json" };
+  const created = await fetch(`${base}/api/v1/overlays`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ name: "Twenty pictures", document: documentAt(0) }),
+  });
+  if (created.status !== 201) throw new Error(`creating the overlay answered ${created.status}: ${await created.text()}`);
+  const { item } = (await created.json()) as { item: { id: string; rev: number; browserSource: { token: string } } };
+  const feed = `${base}/api/overlay-source/${item.browserSource.token}`;
+  const timed = async () => {
+    const started = performance.now();
+    const answer = await fetch(feed);
+    const { svg } = (await answer.json()) as { svg: string };
+    if ((svg.match(/<image /g) ?? []).length !== 20) throw new Error("the feed did not draw the 20 pictures");
+    return performance.now() - started;
+  };
+  const drawn: number[] = [];
+  const kept: number[] = [];
+  let rev = item.rev;
+  for (let i = 1; i <= 50; i++) {
+    const saved = await fetch(`${base}/api/v1/overlays/${item.id}`, {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ baseRev: rev, document: documentAt(i) }),
+    });
+    if (saved.status !== 200) throw new Error(`a save answered ${saved.status}: ${await saved.text()}`);
+    rev = ((await saved.json()) as { item: { rev: number } }).item.rev;
+    drawn.push(await timed());
+    kept.push(await timed());
+  }
+  return { drawn: quantiles(drawn), kept: quantiles(kept) };
+}
+
 export async function assetsSuite(ctx: { repoRoot: string; databaseUrl: string; seconds: number }) {
   const ours = "http://127.0.0.1:3212";
   const ceiling = "http://127.0.0.1:3213";
@@ -75,7 +125,7 @@ export async function assetsSuite(ctx: { repoRoot: string; databaseUrl: string; 
     const stored = async (bytes: Buffer, name: string) => {
       const answer = await fetch(`${ours}/api/v1/assets?name=${name}`, { method: "POST", headers, body: new Uint8Array(bytes) });
       if (answer.status !== 201) throw new Error(`the upload answered ${answer.status}: ${await answer.text()}`);
-      const asset = (await answer.json()) as { url: string; size: number; contentType: string };
+      const asset = (await answer.json()) as { id: string; url: string; size: number; contentType: string };
       const served = Buffer.from(await (await fetch(`${ours}${asset.url}`)).arrayBuffer());
       if (served.byteLength !== asset.size) throw new Error(`${asset.url} answered ${served.byteLength} bytes, not ${asset.size}`);
       const file = join(tmpdir(), `asset-bench-${name}-${Date.now()}`);
@@ -119,7 +169,15 @@ export async function assetsSuite(ctx: { repoRoot: string; databaseUrl: string; 
       ceiling: await load(`${ceiling}/asset`, { seconds: ctx.seconds }),
     });
     printComparisons("assets: uploads and hot pictures beside bare ceilings (the same decode and re-encode and SQL; the bytes from memory)", rows);
-    console.log(`written to ${writeResults(ctx.repoRoot, "assets", { rows })}`);
+    const drawing = await drawingOfTwentyPictures(ours, headers, hot.id);
+    console.log(
+      "\nthe OBS source's drawing of an overlay with 20 pictures: its feed's first answer after each save (drawn) beside the next (the kept drawing)",
+    );
+    console.table([
+      { answer: "first after a save (drawn)", ...drawing.drawn },
+      { answer: "next (kept)", ...drawing.kept },
+    ]);
+    console.log(`written to ${writeResults(ctx.repoRoot, "assets", { rows, drawing })}`);
   } finally {
     await database.close();
     stopProcess(bare);

@@ -31,7 +31,7 @@ import { predefinedOverlays } from "@streamkit/overlay";
 import postgres from "postgres";
 import { generateApiKey } from "../../packages/api/src/accounts/api-key-format";
 import { startApp, startProcess, stopProcess, waitForOk } from "../lib/processes";
-import { writeResults } from "../lib/report";
+import { quantiles, writeResults } from "../lib/report";
 import { EventStream, type StreamOptions } from "../lib/sse";
 
 const PORTS = { a: 3310, b: 3311, ceiling: 3312 };
@@ -65,12 +65,6 @@ async function cpuPercentOver(pid: number, seconds: number): Promise<number> {
   const before = cpuSeconds(pid);
   await pause(seconds * 1000);
   return Math.round(((cpuSeconds(pid) - before) / seconds) * 10_000) / 100;
-}
-
-function quantiles(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN) * 10) / 10;
-  return { p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
 /**
