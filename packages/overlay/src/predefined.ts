@@ -26,7 +26,7 @@ export const text = (
   frame: Frame,
   value: string,
   fontSize: number,
-  color: string,
+  color: string | Paint,
   extra: Partial<Layer> & { align?: "left" | "center" | "right"; weight?: number } = {},
 ): Layer => ({
   type: "text",
@@ -38,7 +38,7 @@ export const text = (
     text: value,
     fontFamily: FONT,
     fontSize,
-    fill: solid(color),
+    fill: typeof color === "string" ? solid(color) : color,
     align: extra.align ?? "center",
     ...(extra.weight ? { fontWeight: extra.weight } : {}),
   },
