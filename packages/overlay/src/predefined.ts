@@ -210,10 +210,14 @@ export const predefinedOverlays: PredefinedOverlay[] = [
       schema: 1,
       kind: "overlay",
       canvas: HD,
-      vars: { "goal.target": { type: "number", label: "Goal", value: 500 }, "goal.label": { type: "text", label: "Label", value: "Follower goal" } },
+      vars: {
+        "goal.target": { type: "number", label: "Goal", value: 500, min: 1, max: 1_000_000, step: 1 },
+        "goal.label": { type: "text", label: "Label", value: "Follower goal", maxLength: 60 },
+        "goal.color": { type: "color", label: "Bar colour", value: "#06d6a0" },
+      },
       layers: [
         rect("track", { x: 1340, y: 60, w: 520, h: 64 }, "#17171fd9", undefined, 32),
-        rect("fill", { x: 1348, y: 68, w: 300, h: 48 }, "#06d6a0", undefined, 24),
+        rect("fill", { x: 1348, y: 68, w: 300, h: 48 }, { kind: "var", key: "goal.color" }, undefined, 24),
         text("label", { x: 1340, y: 20, w: 520, h: 34 }, "{{goal.label}}", 28, "#ffffff", { weight: 700 }),
         text("count", { x: 1340, y: 75, w: 520, h: 40 }, "{{plugin.goal.current}} / {{goal.target}}", 32, "#ffffff", { weight: 700 }),
       ],
