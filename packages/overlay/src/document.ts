@@ -156,6 +156,16 @@ export function documentRuleIssues(document: z.infer<typeof documentShape>): Iss
       });
   });
 
+  // An alert sound from a setting names a sound setting (its value may be empty: the alert then plays nothing).
+  for (const [soundKey, chosen] of Object.entries(document.alertSounds ?? {})) {
+    if (chosen?.sound.kind !== "var") continue;
+    const { key } = chosen.sound;
+    const target = Object.hasOwn(vars, key) ? vars[key] : undefined;
+    const path = ["alertSounds", soundKey, "sound", "key"];
+    if (!target) issues.push({ path, message: `No variable "${key}" in vars: add a sound setting "${key}", or pick a catalogue sound.` });
+    else if (target.type !== "sound") issues.push({ path, message: `Variable "${key}" is a ${target.type}, not a sound.` });
+  }
+
   document.manualKeyframes?.forEach((keyframe, index) => {
     if (!byId.has(keyframe.layerId)) issues.push({ path: ["manualKeyframes", index, "layerId"], message: `No layer has the id "${keyframe.layerId}".` });
   });

@@ -23,7 +23,7 @@ const widget = (
   width: number,
   height: number,
   layers: Layer[],
-  extra: Pick<OverlayDocument, "vars" | "bindings" | "manualKeyframes"> = {},
+  extra: Pick<OverlayDocument, "vars" | "bindings" | "manualKeyframes" | "alertSounds"> = {},
 ): OverlayDocument => ({
   schema: 1,
   kind: "widget",
@@ -130,8 +130,11 @@ export const marketWidgets: MarketWidget[] = [
           plate: { type: "color", label: "Card colour", value: "#17171fee" },
           hideSparks: { type: "toggle", label: "Hide the sparks", value: false },
           font: fontSetting(),
+          // No sound until the streamer picks one: the catalogue's ids are the operator's, not known here.
+          sound: { type: "sound", label: "Alert sound", value: "" },
         },
         bindings: [...follow("hidden", "hideSparks", "sparks"), ...follow("fontFamily", "font", "who", "what")],
+        alertSounds: { default: { sound: { kind: "var", key: "sound" }, volume: 0.8 } },
         manualKeyframes: [
           { layerId: "card", atMs: 0, frame: { y: 120 }, opacity: 0 },
           { layerId: "card", atMs: 500, frame: { y: 30 }, opacity: 1, easing: "ease-out" },

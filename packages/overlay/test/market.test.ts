@@ -38,7 +38,7 @@ describe("the market's widgets' settings", () => {
     for (const [key, variable] of vars) expect(variable.label, key).toBeTruthy();
     expect(vars.some(([, variable]) => variable.type === "font")).toBe(true);
     // A setting nothing reads would be a dead control in the form.
-    const json = JSON.stringify({ layers: widget.document.layers, bindings: widget.document.bindings });
+    const json = JSON.stringify({ layers: widget.document.layers, bindings: widget.document.bindings, alertSounds: widget.document.alertSounds });
     for (const [key] of vars) expect(json.includes(`"key":"${key}"`) || json.includes(`{{${key}}}`), key).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OVERLAY_LIMITS, overlayDocumentSchema, renderSvg, setVarValue } from "../src";
+import { alertSoundFor, alertSoundId, alertSoundIds, OVERLAY_LIMITS, overlayDocumentSchema, renderSvg, setVarValue } from "../src";
 
 const text = (id: string, body = "Hello") => ({
   type: "text",
@@ -112,6 +112,26 @@ describe("settings in the drawing", () => {
     const shape = { type: "shape", id: "sh", name: "S", frame: { x: 0, y: 0, w: 10, h: 10 }, props: { shape: "path", path: "M0 0 L1 1" } };
     const input = withVar({ type: "font", value: "Inter" }, { layers: [shape], bindings: [{ layerId: "sh", prop: "fontFamily", key: "s" }] });
     expect(paths(input)).toEqual(["bindings.0.prop"]);
+  });
+});
+
+describe("an alert sound from a sound setting", () => {
+  const fromSetting = (variable: unknown) => doc({ vars: { s: variable }, alertSounds: { default: { sound: { kind: "var", key: "s" }, volume: 0.5 } } });
+
+  it("plays the setting's sound, nothing while it is empty, and names only that id for the OBS source", () => {
+    const chosen = overlayDocumentSchema.parse(fromSetting({ type: "sound", label: "Alert sound", value: uuid }));
+    expect(alertSoundId(alertSoundFor(chosen.alertSounds, "follow")!.sound, chosen.vars)).toBe(uuid);
+    expect(alertSoundIds(chosen.alertSounds, chosen.vars)).toEqual([uuid]);
+    const empty = overlayDocumentSchema.parse(fromSetting({ type: "sound", value: "" }));
+    expect(alertSoundId(alertSoundFor(empty.alertSounds, "follow")!.sound, empty.vars)).toBeNull();
+    expect(alertSoundIds(empty.alertSounds, empty.vars)).toEqual([]);
+  });
+
+  it("refuses a setting that is missing or not a sound, at the alert sound's key", () => {
+    expect(problems(fromSetting({ type: "text", value: "x" }))).toEqual(['alertSounds.default.sound.key: Variable "s" is a text, not a sound.']);
+    expect(problems(doc({ alertSounds: { follow: { sound: { kind: "var", key: "gone" }, volume: 1 } } }))).toEqual([
+      'alertSounds.follow.sound.key: No variable "gone" in vars: add a sound setting "gone", or pick a catalogue sound.',
+    ]);
   });
 });
 
