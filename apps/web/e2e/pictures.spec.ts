@@ -53,7 +53,7 @@ test("a picture bound to a picture variable: drawn in the editor with its fit, r
   await expect(page.getByRole("button", { name: "Picture 1 Picture" })).toBeVisible();
   const canvas = page.getByTestId("overlay-canvas");
   await expect(canvas.locator('[data-picture="placeholder"]')).toHaveCount(1);
-  await expect(page.getByLabel("Picture", { exact: true })).toHaveValue("var:picture");
+  await expect(page.getByTestId("layer-properties").getByLabel("Picture", { exact: true })).toHaveValue("var:picture");
 
   const requested = page.waitForRequest((request) => request.url() === LOGO);
   await page.getByLabel("Picture address (https)").fill(LOGO);
@@ -129,7 +129,7 @@ test("a picture whose uploaded asset is missing is the placeholder, in the edito
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
   await expect(page.getByTestId("overlay-canvas").locator('g[data-layer-id="gone"] [data-picture="placeholder"]')).toHaveCount(1);
   await page.getByRole("button", { name: "Gone Picture" }).click();
-  await expect(page.getByLabel("Picture", { exact: true })).toHaveValue(`asset:${missing}`);
+  await expect(page.getByTestId("layer-properties").getByLabel("Picture", { exact: true })).toHaveValue(`asset:${missing}`);
 
   const obs = await context.newPage();
   await obs.goto(await page.getByTestId("browser-source-url").inputValue());
@@ -146,7 +146,7 @@ test("upload a picture from the editor and place it: an SVG is refused in the AP
 }) => {
   await proWithOverlay(page, "Upload Uma", "Upload scene");
   await page.getByRole("button", { name: "Add picture" }).click();
-  const picture = page.getByLabel("Picture", { exact: true });
+  const picture = page.getByTestId("layer-properties").getByLabel("Picture", { exact: true });
   await expect(picture).toHaveValue("var:picture");
   const upload = page.getByLabel("Upload picture");
   const problem = page.getByTestId("upload-problem");
@@ -244,7 +244,7 @@ test("the Pictures page: Free is told uploads need Pro; on Pro a dropped picture
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
   const editor = page.url();
   await page.getByRole("button", { name: "Add picture" }).click();
-  await expect(page.getByLabel("Picture", { exact: true }).locator("option:checked")).toHaveText("Channel logo (1 × 1)");
+  await expect(page.getByTestId("layer-properties").getByLabel("Picture", { exact: true }).locator("option:checked")).toHaveText("Channel logo (1 × 1)");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
   await page.getByRole("link", { name: "Your pictures" }).click();

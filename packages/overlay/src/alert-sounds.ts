@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { varKeySchema } from "./layers";
+import type { OverlayVar } from "./vars";
 
 /**
  * Alert sounds (docs/overlays.md#alert-sounds): which sound an alert plays on the OBS source, by alert type,
@@ -16,9 +18,19 @@ export type AlertSoundKey = (typeof alertSoundKeys)[number];
 
 export const ALERT_SOUND_LIMITS = { volumeMin: 0, volumeMax: 1, defaultVolume: 0.8 } as const;
 
+/** A catalogue sound by id, or a `sound` setting of the document's vars (docs/overlays.md#widget-settings) that the streamer picks in the form. */
 export const alertSoundSourceSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("catalogue"), id: z.uuid("A catalogue sound's id is a UUID.") }),
+  z.strictObject({ kind: z.literal("var"), key: varKeySchema }),
 ]);
+export type AlertSoundSource = z.infer<typeof alertSoundSourceSchema>;
+
+/** The catalogue sound id a source plays: its own, or its sound setting's value; null for a setting left empty or missing. */
+export function alertSoundId(source: AlertSoundSource, vars: Readonly<Record<string, OverlayVar>> | undefined): string | null {
+  if (source.kind === "catalogue") return source.id;
+  const variable = vars && Object.hasOwn(vars, source.key) ? vars[source.key] : undefined;
+  return variable?.type === "sound" && variable.value !== "" ? variable.value : null;
+}
 
 export const alertSoundSchema = z.strictObject({
   sound: alertSoundSourceSchema,
@@ -42,10 +54,10 @@ export function alertSoundFor(sounds: AlertSounds | undefined, type: string): Al
   return own ?? sounds.default ?? null;
 }
 
-/** The catalogue sound ids a document names: the only ones its OBS source may fetch. */
-export function alertSoundIds(sounds: AlertSounds | undefined): string[] {
+/** The catalogue sound ids a document names, through its sound settings too: the only ones its OBS source may fetch. */
+export function alertSoundIds(sounds: AlertSounds | undefined, vars?: Readonly<Record<string, OverlayVar>>): string[] {
   if (!sounds) return [];
-  return [...new Set(alertSoundKeys.flatMap((key) => (sounds[key]?.sound.kind === "catalogue" ? [sounds[key]!.sound.id] : [])))];
+  return [...new Set(alertSoundKeys.flatMap((key) => (sounds[key] ? [alertSoundId(sounds[key]!.sound, vars)] : [])).filter((id) => id !== null))];
 }
 
 /**

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { alertSoundsSchema } from "./alert-sounds";
-import { hexColorSchema } from "./color";
 import { type Layer, layerIdSchema, layerSchema, type Paint, varKeySchema } from "./layers";
 import { OVERLAY_LIMITS as L } from "./limits";
 import { PLUGIN_KEY, templateKeys } from "./template";
+import { varSchema } from "./vars";
+
+export { type OverlayVar, varSchema } from "./vars";
 
 /**
  * The overlay document, schema 1 (docs/overlays.md#the-document-schema-1, docs/api.md#versioning): one schema for the API,
@@ -13,23 +15,9 @@ import { PLUGIN_KEY, templateKeys } from "./template";
  * after the shapes, every problem reported at once with its path.
  */
 
-/** A setting the streamer fills in (docs/overlays.md#the-document-schema-1 "vars"), shown in the editor and used as {{key}}. */
-export const varSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("text"), label: z.string().max(100).optional(), value: z.string().max(L.varValueMaxLength) }),
-  z.strictObject({ type: z.literal("number"), label: z.string().max(100).optional(), value: z.number() }),
-  z.strictObject({ type: z.literal("color"), label: z.string().max(100).optional(), value: hexColorSchema }),
-  /** A picture: an https address (a logo, a frame); empty until the streamer picks one. */
-  z.strictObject({
-    type: z.literal("picture"),
-    label: z.string().max(100).optional(),
-    value: z.union([z.literal(""), z.url({ protocol: /^https$/, error: "A picture is an https:// address." }).max(L.varValueMaxLength)]),
-  }),
-]);
-export type OverlayVar = z.infer<typeof varSchema>;
-
 /** Which layer properties a binding may drive, by layer type (every type: opacity and hidden). */
 export const bindableProps = {
-  text: ["text", "fill", "fontSize", "opacity", "hidden"],
+  text: ["text", "fill", "fontSize", "fontFamily", "opacity", "hidden"],
   shape: ["fill", "opacity", "hidden"],
   particles: ["opacity", "hidden"],
   group: ["opacity", "hidden"],
@@ -39,7 +27,7 @@ export const bindableProps = {
 /** A layer property that follows a variable: a document var, or a plugin's value (plugin.<id>.<name>). */
 export const bindingSchema = z.strictObject({
   layerId: layerIdSchema,
-  prop: z.enum(["text", "fill", "fontSize", "opacity", "hidden"]),
+  prop: z.enum(["text", "fill", "fontSize", "fontFamily", "opacity", "hidden"]),
   key: z
     .string()
     .min(1)
@@ -160,7 +148,23 @@ export function documentRuleIssues(document: z.infer<typeof documentShape>): Iss
         message: `A ${target.layer.type} layer's ${binding.prop} cannot be bound: ${bindableProps[target.layer.type].join(", ")} can.`,
       });
     if (!knownKey(binding.key)) issues.push({ path: ["bindings", index, "key"], message: `No variable "${binding.key}" in vars, and not plugin.<id>.<name>.` });
+    // A font follows a font setting (a family name), never a text or number that would draw in the fallback.
+    else if (binding.prop === "fontFamily" && Object.hasOwn(vars, binding.key) && vars[binding.key]!.type !== "font")
+      issues.push({
+        path: ["bindings", index, "key"],
+        message: `Variable "${binding.key}" is a ${vars[binding.key]!.type}, not a font: fontFamily follows a font setting.`,
+      });
   });
+
+  // An alert sound from a setting names a sound setting (its value may be empty: the alert then plays nothing).
+  for (const [soundKey, chosen] of Object.entries(document.alertSounds ?? {})) {
+    if (chosen?.sound.kind !== "var") continue;
+    const { key } = chosen.sound;
+    const target = Object.hasOwn(vars, key) ? vars[key] : undefined;
+    const path = ["alertSounds", soundKey, "sound", "key"];
+    if (!target) issues.push({ path, message: `No variable "${key}" in vars: add a sound setting "${key}", or pick a catalogue sound.` });
+    else if (target.type !== "sound") issues.push({ path, message: `Variable "${key}" is a ${target.type}, not a sound.` });
+  }
 
   document.manualKeyframes?.forEach((keyframe, index) => {
     if (!byId.has(keyframe.layerId)) issues.push({ path: ["manualKeyframes", index, "layerId"], message: `No layer has the id "${keyframe.layerId}".` });

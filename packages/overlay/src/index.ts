@@ -55,3 +55,4 @@ export * from "./fonts";
 export { DEFAULT_LINE_HEIGHT } from "./text";
 export { setTextStyle, type TextStyle } from "./text-style";
 export * from "./alert-sounds";
+export { setVarValue, type VarType, varTypes } from "./vars";

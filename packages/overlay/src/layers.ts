@@ -51,16 +51,19 @@ const common = {
   locked: z.boolean().optional(),
 };
 
+/** A font family's name (fonts.ts): a text's fontFamily and a font setting's value share it. */
+export const fontNameSchema = z
+  .string()
+  .max(L.fontFamilyMaxLength, `A font name has at most ${L.fontFamilyMaxLength} characters.`)
+  .refine((name) => name.trim() !== "", "A font name cannot be empty.")
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "A font name cannot hold control characters (line breaks, tabs).");
+
 export const textPropsSchema = z.strictObject({
   /** May hold {{key}} variables. */
   text: z.string().max(L.textMaxLength),
   /** A family of the site's (fonts.ts), or any other name: valid, drawn with a fallback and flagged by the editor. */
-  fontFamily: z
-    .string()
-    .max(L.fontFamilyMaxLength, `A font name has at most ${L.fontFamilyMaxLength} characters.`)
-    .refine((name) => name.trim() !== "", "A font name cannot be empty.")
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "A font name cannot hold control characters (line breaks, tabs)."),
+  fontFamily: fontNameSchema,
   fontSize: z.number().positive().max(L.fontSizeMax),
   fill: paintSchema,
   fontWeight: z.int().min(100).max(900).multipleOf(100).optional(),

@@ -32,6 +32,11 @@ export const OVERLAY_LIMITS = {
   maxVars: 100,
   varKeyMaxLength: 64,
   varValueMaxLength: 2_000,
+  /** Settings (docs/overlays.md#widget-settings): a var's label, a number's bounds and step (each way), a choice's options and their values and labels. */
+  varLabelMaxLength: 100,
+  varNumberBoundMax: 1_000_000_000,
+  varChoiceMaxOptions: 50,
+  varChoiceValueMaxLength: 100,
   maxBindings: 500,
   maxKeyframes: 2_000,
   /** A keyframe's time, in milliseconds from the start. */

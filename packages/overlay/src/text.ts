@@ -42,7 +42,7 @@ export function textMarkup(layer: TextLayer, values: Record<string, string>, bou
   }
   const attributes = [
     `x="${num(ax)}" y="${num(layer.frame.y)}" dominant-baseline="hanging" text-anchor="${anchor}"`,
-    `font-family="${escapeXml(fontFamilyCss(props.fontFamily))}" font-size="${num(fontSize)}"`,
+    `font-family="${escapeXml(fontFamilyCss(bound.fontFamily || props.fontFamily))}" font-size="${num(fontSize)}"`,
     props.fontWeight ? `font-weight="${props.fontWeight}"` : "",
     props.italic ? `font-style="italic"` : "",
     props.letterSpacing ? `letter-spacing="${num(props.letterSpacing)}"` : "",

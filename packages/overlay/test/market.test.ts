@@ -31,6 +31,27 @@ describe("the market's widgets", () => {
   });
 });
 
+describe("the market's widgets' settings", () => {
+  it.each(marketWidgets.map((widget) => [widget.slug, widget] as const))("%s declares labelled settings, a font among them, each used", (_slug, widget) => {
+    const vars = Object.entries(widget.document.vars ?? {});
+    expect(vars.length).toBeGreaterThanOrEqual(3);
+    for (const [key, variable] of vars) expect(variable.label, key).toBeTruthy();
+    expect(vars.some(([, variable]) => variable.type === "font")).toBe(true);
+    // A setting nothing reads would be a dead control in the form.
+    const json = JSON.stringify({ layers: widget.document.layers, bindings: widget.document.bindings, alertSounds: widget.document.alertSounds });
+    for (const [key] of vars) expect(json.includes(`"key":"${key}"`) || json.includes(`{{${key}}}`), key).toBe(true);
+  });
+
+  it("the goal bar's settings: its title, a target of at least 1, the bar's colour, a toggle and a font", () => {
+    const vars = marketWidgets.find((widget) => widget.slug === "goal-bar")!.document.vars!;
+    expect(vars["goal.label"]).toMatchObject({ type: "text", label: "Goal title" });
+    expect(vars["goal.target"]).toMatchObject({ type: "number", min: 1 });
+    expect(vars["goal.color"]).toMatchObject({ type: "color", label: "Bar colour" });
+    expect(vars["goal.hideCount"]).toMatchObject({ type: "toggle", value: false });
+    expect(vars["goal.font"]).toMatchObject({ type: "font", value: "Inter" });
+  });
+});
+
 describe("the market's themes", () => {
   it("has at least three themes whose plans come from their members: Free, Pro and Ultimate ones, and mixed bundles", () => {
     expect(marketThemes.length).toBeGreaterThanOrEqual(3);

@@ -1,5 +1,5 @@
 import type { TestAlertType } from "@streamkit/api-contract";
-import { alertSoundFor, pictureAssetIds, renderSvg } from "@streamkit/overlay";
+import { alertSoundFor, alertSoundId, pictureAssetIds, renderSvg } from "@streamkit/overlay";
 import type { AppDeps } from "../shared/deps";
 import { readSourceDocument } from "./overlay-source";
 import { resolveAssets } from "../assets";
@@ -27,7 +27,8 @@ export async function alertEvent(deps: AppDeps, overlayId: string, alert: AlertN
   const assets = await resolveAssets(deps.db, shown.accountId, pictureAssetIds(shown.document));
   const svg = renderSvg(shown.document, { values: alert.values, missing: "blank", assets });
   const chosen = alertSoundFor(shown.document.alertSounds, alert.type);
-  const sound = chosen ? { id: chosen.sound.id.toLowerCase(), volume: chosen.volume } : null;
+  const soundId = chosen ? alertSoundId(chosen.sound, shown.document.vars) : null;
+  const sound = chosen && soundId ? { id: soundId.toLowerCase(), volume: chosen.volume } : null;
   // The id first: a client can tell its alerts apart without parsing the drawing.
   const data = JSON.stringify({
     id: alert.id,

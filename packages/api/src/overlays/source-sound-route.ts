@@ -23,7 +23,7 @@ export const browserSourceSoundRoute: RawRoute = {
     const frame = token.length <= 200 ? await readBrowserSource(context.deps, token) : null;
     if (!frame || frame.locked) throw gone();
     const shown = await readSourceDocument(context.deps, frame.overlayId);
-    const named = alertSoundIds(shown?.document.alertSounds).map((id) => id.toLowerCase());
+    const named = alertSoundIds(shown?.document.alertSounds, shown?.document.vars).map((id) => id.toLowerCase());
     if (!named.includes(soundId)) throw gone();
     return serveSoundAudio({ ...input, params: { ...input.params, soundId } }, context);
   },

@@ -164,6 +164,30 @@ describe("the alert event's sound", () => {
     await quiet.close();
   });
 
+  it("a sound setting (docs/overlays.md#widget-settings): the event names the setting's sound, the route serves it; emptied, neither", async () => {
+    clock.nextMinute();
+    const account = await insertAccount(app.deps.db, { plan: "pro" });
+    const { accessToken } = await insertDesktopTokens(app.deps.db, account.id, { now: clock.now() });
+    const send = apiCaller(app, accessToken);
+    const documentWith = (value: string) => ({
+      ...withSounds({ default: { sound: { kind: "var", key: "sound" }, volume: 0.7 } }),
+      vars: { sound: { type: "sound", label: "Alert sound", value } },
+    });
+    const { id, token } = await createOverlay(send, documentWith(thunder.id), "Setting");
+    const source = eventStream(await app.raw(`/api/overlay-source/${token}/events`));
+    expect((await source.next())!.id).toBe("1");
+    expect((await send("POST", `/overlays/${id}/test-alerts`, { alert: { type: "follow", name: "Ada" } })).status).toBe(202);
+    expect(JSON.parse((await source.next())!.data).sound).toEqual({ id: thunder.id, volume: 0.7 });
+    expect((await app.raw(`/api/overlay-source/${token}/sounds/${thunder.id}`)).status).toBe(200);
+
+    expect((await send("PUT", `/overlays/${id}`, { baseRev: 1, document: documentWith("") })).status).toBe(200);
+    expect((await source.next())!.id).toBe("2");
+    expect((await send("POST", `/overlays/${id}/test-alerts`, { alert: { type: "follow", name: "Bo" } })).status).toBe(202);
+    expect(JSON.parse((await source.next())!.data).sound).toBeNull();
+    await expectNotFound(await app.raw(`/api/overlay-source/${token}/sounds/${thunder.id}`));
+    await source.close();
+  });
+
   it("the page may load media from the site only, and its script plays the event's sound from its own token's route", async () => {
     const overlay = await overlayOf();
     const page = await app.raw(`/overlays/source/${overlay.token}`);

@@ -1,6 +1,14 @@
 "use client";
 
-import { ALERT_SOUND_LIMITS, type AlertSoundKey, alertSoundKeys, type OverlayDocument, setAlertSound } from "@streamkit/overlay";
+import {
+  ALERT_SOUND_LIMITS,
+  type AlertSoundKey,
+  type AlertSoundSource,
+  alertSoundId,
+  alertSoundKeys,
+  type OverlayDocument,
+  setAlertSound,
+} from "@streamkit/overlay";
 import { useEffect, useRef } from "react";
 import type { EditorSound } from "./editor-sounds";
 import styles from "./overlay-editor.module.css";
@@ -35,6 +43,7 @@ export function AlertSoundsPanel({
   useEffect(() => () => preview.current?.pause(), []);
   const byId = new Map(sounds.map((sound) => [sound.id, sound]));
   const categories = [...new Set(sounds.map((sound) => sound.category))];
+  const soundSettings = Object.entries(document.vars ?? {}).filter(([, variable]) => variable.type === "sound");
 
   const play = (sound: EditorSound, volume: number) => {
     preview.current?.pause();
@@ -51,8 +60,10 @@ export function AlertSoundsPanel({
       <div className={styles.properties}>
         {alertSoundKeys.map((key) => {
           const chosen = document.alertSounds?.[key];
-          const id = chosen?.sound.id ?? "";
-          const known = chosen ? byId.get(id) : undefined;
+          // A choice is a catalogue id, or var:<key> for a sound setting (what the Settings form picks).
+          const id = !chosen ? "" : chosen.sound.kind === "var" ? `var:${chosen.sound.key}` : chosen.sound.id;
+          const playing = chosen ? alertSoundId(chosen.sound, document.vars) : null;
+          const known = playing ? byId.get(playing) : undefined;
           const volume = chosen?.volume ?? ALERT_SOUND_LIMITS.defaultVolume;
           return (
             <div key={key} className={styles.field} data-testid={`alert-sound-${key}`}>
@@ -62,11 +73,21 @@ export function AlertSoundsPanel({
                 value={id}
                 onChange={(event) => {
                   const value = event.target.value;
-                  onChange(setAlertSound(document, key, value ? { sound: { kind: "catalogue", id: value }, volume } : null));
+                  const source: AlertSoundSource = value.startsWith("var:") ? { kind: "var", key: value.slice(4) } : { kind: "catalogue", id: value };
+                  onChange(setAlertSound(document, key, value ? { sound: source, volume } : null));
                 }}
               >
                 <option value="">{key === "default" ? "No sound" : "No sound of its own"}</option>
-                {chosen && !known ? <option value={id}>A sound no longer in the catalogue (plays nothing)</option> : null}
+                {chosen?.sound.kind === "catalogue" && !known ? <option value={id}>A sound no longer in the catalogue (plays nothing)</option> : null}
+                {soundSettings.length > 0 ? (
+                  <optgroup label="Settings">
+                    {soundSettings.map(([settingKey, setting]) => (
+                      <option key={settingKey} value={`var:${settingKey}`}>
+                        Setting: {setting.label ?? settingKey}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
                 {categories.map((category) => (
                   <optgroup key={category} label={category}>
                     {sounds

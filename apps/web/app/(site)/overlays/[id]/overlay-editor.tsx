@@ -23,6 +23,7 @@ import { LayerList } from "./layer-list";
 import { LayerProperties } from "./layer-properties";
 import { PictureUploaded, withUploadedPicture } from "./picture-properties";
 import { PlacingToolbar } from "./placing-toolbar";
+import { SettingsPanel } from "./settings-panel";
 import { ShortcutsSheet } from "./shortcuts-sheet";
 import { TestAlertPanel } from "./test-alert-panel";
 import { FontStylesheet } from "./text-style-properties";
@@ -369,6 +370,7 @@ export function OverlayEditor({ initial, pictures: loaded, sounds }: { initial: 
               </p>
             )}
           </section>
+          <SettingsPanel document={document} sounds={sounds} onChange={apply} />
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
           <TestAlertPanel overlayId={record.id} />
           <AlertSoundsPanel document={document} sounds={sounds} onChange={apply} />
