@@ -12,7 +12,8 @@ import { resolveAssets } from "../../../src/assets";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { eventStream } from "../../support/event-stream";
-import { bearer, insertAccount, insertKey } from "../../support/factories";
+import { insertAccount, insertKey } from "../../support/factories";
+import { apiCaller } from "../../support/overlays";
 import { sessionCookie } from "../../support/session";
 import { readTrpc, trpcQuery } from "../../support/trpc";
 
@@ -47,16 +48,7 @@ const documentOf = (layers: unknown[], vars: Record<string, unknown> = {}) => ({
 async function streamer() {
   const account = await insertAccount(app.deps.db, { plan: "pro" });
   const { key } = await insertKey(app.deps.db, account.id, { scopes: ["inventory:write"] });
-  const send = async (method: string, path: string, body?: unknown) => {
-    clock.nextMinute(); // keys get 10 requests a minute
-    const response = await app.request(path, {
-      method,
-      headers: { ...bearer(key), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const raw = await response.text();
-    return { status: response.status, body: raw ? JSON.parse(raw) : undefined };
-  };
+  const send = apiCaller(app, key, () => clock.nextMinute()); // keys get 10 requests a minute
   const create = async (document: unknown) => {
     const created = await send("POST", "/overlays", { name: "Scene", document });
     expect(created.status).toBe(201);

@@ -7,7 +7,8 @@ import { marketWidgets } from "@streamkit/overlay";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
-import { bearer, insertAccount, insertKey } from "../../support/factories";
+import { insertAccount, insertKey } from "../../support/factories";
+import { apiCaller } from "../../support/overlays";
 
 let app: TestApp;
 const clock = new TestClock();
@@ -19,16 +20,7 @@ afterAll(() => app.close());
 async function streamer() {
   const account = await insertAccount(app.deps.db, { plan: "pro" });
   const { key } = await insertKey(app.deps.db, account.id, { scopes: ["inventory:write"] });
-  return async (method: string, path: string, body?: unknown) => {
-    clock.nextMinute(); // keys get 10 requests a minute
-    const response = await app.request(path, {
-      method,
-      headers: { ...bearer(key), ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const raw = await response.text();
-    return { status: response.status, body: raw ? JSON.parse(raw) : undefined };
-  };
+  return apiCaller(app, key, () => clock.nextMinute()); // keys get 10 requests a minute
 }
 
 const goalBar = marketWidgets.find((widget) => widget.slug === "goal-bar")!.document;
