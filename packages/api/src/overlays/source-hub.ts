@@ -47,6 +47,7 @@ export function announceAlert(deps: AppDeps, overlayId: string, alert: AlertNoti
 /** One open stream, as the hub knows it. */
 export interface SourceWatcher {
   overlayId: string;
+  /** The overlay's account; "" until the stream's first state is read. */
   accountId: string;
   /** The overlay's state after a notice (null: deleted). */
   wake(state: SourceState | null): void;
@@ -125,7 +126,8 @@ class SourceHub {
       if (this.watchers.has(notice.overlay)) this.refresh(notice.overlay);
       return;
     }
-    for (const [overlayId, set] of this.watchers) if ([...set].some((w) => w.accountId === notice.account)) this.refresh(overlayId);
+    // A stream still reading its first state has no account yet (""): it is refreshed too, or the notice would be lost.
+    for (const [overlayId, set] of this.watchers) if ([...set].some((w) => w.accountId === notice.account || w.accountId === "")) this.refresh(overlayId);
   }
 
   /** Listening (re)started: notices may have been missed while it was down. */
