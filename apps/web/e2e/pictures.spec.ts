@@ -136,7 +136,7 @@ test("upload a picture from the editor and place it: an SVG is refused in the AP
 
   // Over the limit: refused before a byte is sent.
   await upload.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-  await expect(problem).toHaveText("The file is 10,485,761 bytes; a picture may be at most 10,485,760 bytes (10 MiB).");
+  await expect(problem).toHaveText("The file is 10,485,761 bytes; an upload may be at most 10,485,760 bytes (10 MiB).");
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script></svg>';
   await upload.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) });
   await expect(page.getByTestId("upload-problem")).toHaveText(
@@ -162,6 +162,14 @@ test("upload a picture from the editor and place it: an SVG is refused in the AP
   const obs = await context.newPage();
   await obs.goto(await page.getByTestId("browser-source-url").inputValue());
   await expect(obs.locator('#stage svg g[data-layer-id="picture-1"] image[data-picture="image"]')).toHaveAttribute("href", href);
+
+  // The History's comparison draws the picture too: an SVG shown as an <img> loads nothing, so the picture's bytes are inlined in it.
+  const history = page.getByTestId("history-panel");
+  await history.getByRole("button", { name: "Show history" }).click();
+  await history.getByRole("button", { name: "Compare rev 1" }).click();
+  const inlined = encodeURIComponent("data:image/png;base64,");
+  await expect(history.getByRole("img", { name: "rev 2, saved" })).toHaveAttribute("src", new RegExp(inlined));
+  await expect(history.getByRole("img", { name: "rev 1", exact: true })).not.toHaveAttribute("src", new RegExp(inlined));
 });
 
 test("the Pictures and sounds page: Free is told uploads need Pro; on Pro a dropped picture is listed with the storage it uses, renamed, refused deletion while an overlay draws it, then deleted", async ({

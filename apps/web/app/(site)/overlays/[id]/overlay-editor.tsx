@@ -392,6 +392,7 @@ export function OverlayEditor({
             overlay={record}
             saved={base}
             dirty={dirty}
+            assets={assets}
             onRestored={restored}
             onPublish={async (rev) => {
               const ok = await published(await publishOverlay({ overlayId: record.id, rev, baseLiveRev: record.liveRev }));
