@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signUp } from "./support/accounts";
-import { admin } from "./support/admin";
+import { cspViolations, proWithOverlay } from "./support/editor";
 
 /**
  * Fonts and text styling in Chromium (issue 30, docs/overlays.md#fonts): the editor's picker shows each family in
@@ -8,24 +7,6 @@ import { admin } from "./support/admin";
  * Publish the OBS page draws the text in that family, loaded from the site (the stylesheet and the woff2 file,
  * cached for a year, allowed by the page's CSP). A family the site does not have is a warning in the editor.
  */
-
-async function proWithOverlay(page: Page, name: string, overlay: string) {
-  const email = await signUp(page, name);
-  admin("account", "set-plan", "--email", email, "--plan", "pro");
-  await page.goto("/overlays");
-  await page.getByLabel("Name").fill(overlay);
-  await page.getByRole("button", { name: "Create and edit" }).click();
-  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
-}
-
-/** Messages the browser prints when the policy blocks something. */
-function cspViolations(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("console", (message) => {
-    if (message.text().includes("Content Security Policy")) seen.push(message.text());
-  });
-  return seen;
-}
 
 /** Whether the page has loaded a face of `family` (the FontFace's status, not just a rule that names it). */
 const faceLoaded = (page: Page, family: string) =>

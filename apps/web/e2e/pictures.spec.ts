@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { admin } from "./support/admin";
+import { cspViolations, proWithOverlay } from "./support/editor";
 
 /**
  * Picture layers in Chromium (issue 30): the editor adds one, binds it to a picture variable's https address, sets
@@ -13,24 +14,6 @@ import { admin } from "./support/admin";
 const LOGO = "https://pictures.example/logo.png?size=2&v=1";
 // A 1×1 transparent PNG: the picture's address answers it, so the page really loads it (there is no internet here).
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
-
-async function proWithOverlay(page: Page, name: string, overlay: string) {
-  const email = await signUp(page, name);
-  admin("account", "set-plan", "--email", email, "--plan", "pro");
-  await page.goto("/overlays");
-  await page.getByLabel("Name").fill(overlay);
-  await page.getByRole("button", { name: "Create and edit" }).click();
-  await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 1");
-}
-
-/** Messages the browser prints when the policy blocks something. */
-function cspViolations(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("console", (message) => {
-    if (message.text().includes("Content Security Policy")) seen.push(message.text());
-  });
-  return seen;
-}
 
 test("a picture bound to a picture variable: drawn in the editor with its fit, radius and opacity, then on the OBS page after Publish", async ({
   page,
@@ -153,7 +136,7 @@ test("upload a picture from the editor and place it: an SVG is refused in the AP
 
   // Over the limit: refused before a byte is sent.
   await upload.setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-  await expect(problem).toHaveText("The file is 10,485,761 bytes; a picture may be at most 10,485,760 bytes (10 MiB).");
+  await expect(problem).toHaveText("The file is 10,485,761 bytes; an upload may be at most 10,485,760 bytes (10 MiB).");
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script></svg>';
   await upload.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from(svg) });
   await expect(page.getByTestId("upload-problem")).toHaveText(
@@ -179,20 +162,28 @@ test("upload a picture from the editor and place it: an SVG is refused in the AP
   const obs = await context.newPage();
   await obs.goto(await page.getByTestId("browser-source-url").inputValue());
   await expect(obs.locator('#stage svg g[data-layer-id="picture-1"] image[data-picture="image"]')).toHaveAttribute("href", href);
+
+  // The History's comparison draws the picture too: an SVG shown as an <img> loads nothing, so the picture's bytes are inlined in it.
+  const history = page.getByTestId("history-panel");
+  await history.getByRole("button", { name: "Show history" }).click();
+  await history.getByRole("button", { name: "Compare rev 1" }).click();
+  const inlined = encodeURIComponent("data:image/png;base64,");
+  await expect(history.getByRole("img", { name: "rev 2, saved" })).toHaveAttribute("src", new RegExp(inlined));
+  await expect(history.getByRole("img", { name: "rev 1", exact: true })).not.toHaveAttribute("src", new RegExp(inlined));
 });
 
-test("the Pictures page: Free is told uploads need Pro; on Pro a dropped picture is listed with the storage it uses, renamed, refused deletion while an overlay draws it, then deleted", async ({
+test("the Pictures and sounds page: Free is told uploads need Pro; on Pro a dropped picture is listed with the storage it uses, renamed, refused deletion while an overlay draws it, then deleted", async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const email = await signUp(page, "Library Lou");
   await page.goto("/overlays");
-  await page.getByRole("link", { name: "Pictures", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Pictures" })).toBeVisible();
+  await page.getByRole("link", { name: "Pictures and sounds", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pictures and sounds" })).toBeVisible();
   const prompt = page.getByTestId("picture-plan-prompt");
-  await expect(prompt).toContainText("Uploading pictures comes with Pro");
+  await expect(prompt).toContainText("Uploading pictures and sounds comes with Pro");
   await expect(prompt.getByRole("link", { name: "Compare plans" })).toHaveAttribute("href", "/plans");
-  await expect(page.getByLabel("Picture file")).toHaveCount(0);
+  await expect(page.getByLabel("Picture or sound file")).toHaveCount(0);
 
   admin("account", "set-plan", "--email", email, "--plan", "pro");
   await page.reload();
@@ -211,12 +202,12 @@ test("the Pictures page: Free is told uploads need Pro; on Pro a dropped picture
     [...PNG],
   );
   await form.dispatchEvent("drop", { dataTransfer });
-  const pictureName = page.getByLabel("Picture name");
+  const pictureName = form.getByLabel("Name", { exact: true });
   await expect(pictureName).toHaveValue("Stream logo");
   const uploadButton = page.getByRole("button", { name: "Upload", exact: true });
   await pictureName.fill(" ");
   await uploadButton.click();
-  await expect(form.getByTestId("upload-problem")).toHaveText("Give the picture a name.");
+  await expect(form.getByTestId("upload-problem")).toHaveText("Give the picture or sound a name.");
   // (Storage full is the API tests' job, on both databases: filling 100 MiB through a browser is not a journey.)
   await pictureName.fill("Stream logo");
   await uploadButton.click();
@@ -232,7 +223,7 @@ test("the Pictures page: Free is told uploads need Pro; on Pro a dropped picture
   const newName = row.getByLabel("New name for Stream logo");
   await newName.fill("  ");
   await row.getByRole("button", { name: "Save name" }).click();
-  await expect(row.getByRole("alert")).toHaveText("Give the picture a name.");
+  await expect(row.getByRole("alert")).toHaveText("Give the picture or sound a name.");
   await newName.fill("Channel logo");
   await row.getByRole("button", { name: "Save name" }).click();
   await expect(row.getByRole("heading", { name: "Channel logo" })).toBeVisible();

@@ -1,28 +1,29 @@
 import { type Asset, assetLimits, assetNameSchema, assetSchema } from "@streamkit/api-contract";
 
 /**
- * The website's picture upload (docs/overlays.md#pictures-and-the-asset-library): the file's bytes as the body of
+ * The website's picture and sound upload (docs/overlays.md#pictures-and-the-asset-library,
+ * docs/overlays.md#uploaded-alert-sounds): the file's bytes as the body of
  * POST /api/assets?name=, with the session, as the Pictures page and the editor send it. The API decides everything
  * (plan, storage, type, size); a refusal comes back as its code and message, to show as they are.
  */
 export type UploadOutcome = { ok: true; asset: Asset } | { ok: false; code: string; message: string };
 
-/** The name a picture gets from its file: the file name without its extension, within the library's limit. */
-export function nameFromFile(fileName: string): string {
+/** The name a picture or sound gets from its file: the file name without its extension, within the library's limit. */
+export function nameFromFile(fileName: string, fallback = "Picture"): string {
   const base = fileName.replace(/\.[^.]*$/, "").trim() || fileName.trim();
-  return base.slice(0, assetLimits.maxNameLength).trim() || "Picture";
+  return base.slice(0, assetLimits.maxNameLength).trim() || fallback;
 }
 
 export async function uploadPicture(file: Blob, name: string): Promise<UploadOutcome> {
   const checked = assetNameSchema.safeParse(name);
-  if (!checked.success) return { ok: false, code: "bad_request", message: checked.error.issues[0]?.message ?? "Give the picture a name." };
+  if (!checked.success) return { ok: false, code: "bad_request", message: checked.error.issues[0]?.message ?? "Give the picture or sound a name." };
   // Not sent at all when it could only be refused (the API's own limit): no waiting on 10 MiB going up to be told so.
   if (file.size > assetLimits.maxUploadBytes) {
     const limit = assetLimits.maxUploadBytes;
     return {
       ok: false,
       code: "payload_too_large",
-      message: `The file is ${file.size.toLocaleString("en")} bytes; a picture may be at most ${limit.toLocaleString("en")} bytes (${limit / 1024 / 1024} MiB).`,
+      message: `The file is ${file.size.toLocaleString("en")} bytes; an upload may be at most ${limit.toLocaleString("en")} bytes (${limit / 1024 / 1024} MiB).`,
     };
   }
   let response: Response;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   ALERT_SOUND_LIMITS,
+  alertSoundAssetIds,
   alertSoundFor,
   alertSoundIds,
+  alertSoundRef,
   alertSoundKeys,
   alertTypes,
   type OverlayDocument,
@@ -35,13 +37,29 @@ describe("alertSounds in the document", () => {
     expect(problems(doc({ follow: sound("00000000-0000-4000-8000-000000000000") }))).toEqual([]);
   });
 
+  it("takes an uploaded sound by its asset id, beside catalogue sounds", () => {
+    expect(problems(doc({ donation: { sound: { kind: "asset", id: DING }, volume: 0.5 }, default: sound(HORN) }))).toEqual([]);
+  });
+
   it.each([
     ["a volume above 1", { donation: sound(DING, 1.01) }, "alertSounds.donation.volume", "from 0 (silent) to 1"],
     ["a negative volume", { donation: sound(DING, -0.1) }, "alertSounds.donation.volume", "from 0 (silent) to 1"],
     ["a volume that is not a number", { donation: { sound: { kind: "catalogue", id: DING }, volume: "loud" } }, "alertSounds.donation.volume", ""],
     ["a missing volume", { donation: { sound: { kind: "catalogue", id: DING } } }, "alertSounds.donation.volume", ""],
     ["an id that is not a UUID", { donation: sound("thunder") }, "alertSounds.donation.sound.id", "is a UUID"],
-    ["an upload (not a feature yet)", { donation: { sound: { kind: "upload", id: DING }, volume: 1 } }, "alertSounds.donation.sound.kind", ""],
+    ["an unknown kind of source", { donation: { sound: { kind: "upload", id: DING }, volume: 1 } }, "alertSounds.donation.sound.kind", ""],
+    [
+      "an uploaded sound whose id is not a UUID",
+      { donation: { sound: { kind: "asset", id: "my-horn.mp3" }, volume: 1 } },
+      "alertSounds.donation.sound.id",
+      "asset id",
+    ],
+    [
+      "an uploaded sound with an extra member",
+      { donation: { sound: { kind: "asset", id: DING, url: "/x.mp3" }, volume: 1 } },
+      "alertSounds.donation.sound",
+      "url",
+    ],
     ["an unknown alert type", { hype: sound(DING) }, "alertSounds", "hype"],
     ["a misspelt member", { donation: { ...sound(DING), volumne: 1 } }, "alertSounds.donation", "volumne"],
     ["not an object", "ding", "alertSounds", ""],
@@ -68,6 +86,20 @@ describe("alertSoundFor and alertSoundIds", () => {
   it("lists each named sound once: what the OBS source may fetch", () => {
     expect(alertSoundIds({ ...sounds, raid: sound(DING) }).sort()).toEqual([DING, HORN].sort());
     expect(alertSoundIds(undefined)).toEqual([]);
+  });
+
+  it("keeps catalogue sounds and uploaded sounds apart: each route serves only its own kind", () => {
+    const mixed = {
+      donation: { sound: { kind: "asset" as const, id: DING }, volume: 0.4 },
+      raid: { sound: { kind: "asset" as const, id: DING }, volume: 1 },
+      default: sound(HORN),
+    };
+    expect(alertSoundIds(mixed)).toEqual([HORN]);
+    expect(alertSoundAssetIds(mixed)).toEqual([DING]);
+    expect(alertSoundAssetIds(undefined)).toEqual([]);
+    expect(alertSoundRef(mixed.donation.sound, undefined)).toEqual({ kind: "asset", id: DING });
+    expect(alertSoundRef({ kind: "var", key: "s" }, { s: { type: "sound", value: HORN } })).toEqual({ kind: "catalogue", id: HORN });
+    expect(alertSoundRef({ kind: "var", key: "s" }, { s: { type: "sound", value: "" } })).toBeNull();
   });
 
   it("covers every alert type", () => {

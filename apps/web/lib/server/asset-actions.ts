@@ -18,7 +18,7 @@ export type RenameResult = { ok: true; item: Asset } | { ok: false; message: str
 
 export async function renamePicture(input: { assetId: string; name: string }): Promise<RenameResult> {
   const checked = checkArgument(renameAssetInputSchema, input);
-  // The name's own rule in its words ("Give the picture a name."); anything else was not sent by this site's page.
+  // The name's own rule in its words ("Give the picture or sound a name."); anything else was not sent by this site's page.
   if (!checked.ok) return { ok: false, message: checked.problems.find((problem) => problem.path === "name")?.message ?? WRONG_CALL };
   try {
     const item = await (await api()).assets.rename(checked.value);

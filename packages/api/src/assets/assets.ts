@@ -1,19 +1,32 @@
 /**
- * The account's picture library (docs/overlays.md#pictures-and-the-asset-library): upload within
+ * The account's asset library (docs/overlays.md#pictures-and-the-asset-library): pictures and sounds
+ * (docs/overlays.md#uploaded-alert-sounds) in one storage. Upload within
  * the plan's storage (decided by the database under the account's row lock),
  * list with the usage, read, rename, delete — refused while an overlay draws
- * the picture. The bytes are a blob of the blob store; a trigger of migration
+ * the picture or plays the sound. The bytes are a blob of the blob store; a trigger of migration
  * 0015 removes the blob with the last row naming it (a delete, or the account's).
  */
-import { type Asset, type AssetContentType, AppError, assetUrl, decodeCreatedCursor, encodeCreatedCursor, isUuid, notFound } from "@streamkit/api-contract";
+import {
+  type Asset,
+  type AssetContentType,
+  type AssetKind,
+  AppError,
+  assetKindOf,
+  assetUrl,
+  decodeCreatedCursor,
+  encodeCreatedCursor,
+  isUuid,
+  notFound,
+} from "@streamkit/api-contract";
 import { assets, type Db, overlayRevisions, overlays, type Queryable } from "@streamkit/db";
+import { alertSoundKeys } from "@streamkit/overlay";
 import { plans } from "@streamkit/plans";
-import { and, desc, eq, inArray, lt, or, sql, sum } from "drizzle-orm";
+import { and, desc, eq, inArray, like, lt, or, type SQL, sql, sum } from "drizzle-orm";
 import { blobStore } from "../shared/blobs/index";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { withinQuota } from "../shared/quota";
-import type { Picture } from "./pictures";
+import type { Stored } from "./uploaded";
 
 type AssetRow = typeof assets.$inferSelect;
 
@@ -22,6 +35,7 @@ export function toAsset(row: AssetRow): Asset {
   return {
     id: row.id,
     name: row.name,
+    kind: assetKindOf(contentType),
     contentType,
     size: row.size,
     width: row.width,
@@ -34,6 +48,9 @@ export function toAsset(row: AssetRow): Asset {
 }
 
 const MiB = 1024 * 1024;
+const thing = (kind: AssetKind) => (kind === "sound" ? "sound" : "picture");
+/** Only pictures (image/*) or only sounds (audio/*). */
+const ofKind = (kind: AssetKind): SQL => like(assets.contentType, kind === "sound" ? "audio/%" : "image/%");
 const inMiB = (bytes: number) => `${Math.round((bytes / MiB) * 10) / 10} MiB`;
 
 /** Bytes the account's library holds. */
@@ -50,14 +67,14 @@ export async function storageOf(db: Queryable, caller: AccountCaller) {
 }
 
 /**
- * Stores a processed picture as a new asset. The account's row is locked
+ * Stores a processed picture or sound as a new asset; both count against one storage. The account's row is locked
  * before the library's bytes are summed (withinQuota), so concurrent uploads
  * of one account take turns and their total never passes the plan's storage;
  * the blob is put in the same transaction, so a refused upload leaves nothing.
  */
-export async function addAsset(deps: AppDeps, caller: AccountCaller, name: string, picture: Picture): Promise<Asset> {
+export async function addAsset(deps: AppDeps, caller: AccountCaller, name: string, upload: Stored): Promise<Asset> {
   const quotaBytes = plans[caller.account.plan].entitlements.assetStorageBytes;
-  const size = picture.bytes.byteLength;
+  const size = upload.bytes.byteLength;
   const attempt = () =>
     withinQuota(
       deps.db,
@@ -66,11 +83,11 @@ export async function addAsset(deps: AppDeps, caller: AccountCaller, name: strin
         limit: quotaBytes,
         amount: size,
         count: (tx) => usedBytes(tx, caller.account.id),
-        message: `The picture (${inMiB(size)} once stored) does not fit: your ${plans[caller.account.plan].title} plan's library holds at most ${inMiB(quotaBytes)}. Delete pictures you no longer use, or upgrade for more.`,
+        message: `The ${thing(upload.kind)} (${inMiB(size)} once stored) does not fit: your ${plans[caller.account.plan].title} plan's library holds at most ${inMiB(quotaBytes)}. Delete pictures or sounds you no longer use, or upgrade for more.`,
         details: (used) => ({ usedBytes: used, sizeBytes: size }),
       },
       async (tx) => {
-        const blob = await blobStore(tx).put(picture.bytes, picture.contentType);
+        const blob = await blobStore(tx).put(upload.bytes, upload.contentType);
         const now = deps.now();
         const [row] = await tx
           .insert(assets)
@@ -78,11 +95,11 @@ export async function addAsset(deps: AppDeps, caller: AccountCaller, name: strin
             accountId: caller.account.id,
             name,
             blobKey: blob.key,
-            contentType: picture.contentType,
+            contentType: upload.contentType,
             size,
-            width: picture.width,
-            height: picture.height,
-            animated: picture.animated,
+            width: upload.kind === "picture" ? upload.width : null,
+            height: upload.kind === "picture" ? upload.height : null,
+            animated: upload.kind === "picture" && upload.animated,
             createdAt: now,
             updatedAt: now,
           })
@@ -106,7 +123,7 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-export async function listAssets(deps: AppDeps, caller: AccountCaller, query: { limit: number; cursor?: string | undefined }) {
+export async function listAssets(deps: AppDeps, caller: AccountCaller, query: { limit: number; cursor?: string | undefined; kind?: AssetKind | undefined }) {
   const after = query.cursor === undefined ? null : decodeCreatedCursor(query.cursor);
   const rows = await deps.db
     .select()
@@ -114,6 +131,7 @@ export async function listAssets(deps: AppDeps, caller: AccountCaller, query: { 
     .where(
       and(
         eq(assets.accountId, caller.account.id),
+        query.kind ? ofKind(query.kind) : undefined,
         after ? or(lt(assets.createdAt, after.createdAt), and(eq(assets.createdAt, after.createdAt), lt(assets.id, after.id))) : undefined,
       ),
     )
@@ -128,7 +146,7 @@ export async function listAssets(deps: AppDeps, caller: AccountCaller, query: { 
   };
 }
 
-const missing = () => notFound("No such picture in your asset library.");
+const missing = () => notFound("No such picture or sound in your asset library.");
 
 async function findOwn(db: Queryable, caller: AccountCaller, assetId: string, lock = false): Promise<AssetRow> {
   const query = db
@@ -156,33 +174,41 @@ export async function renameAsset(deps: AppDeps, caller: AccountCaller, assetId:
 }
 
 /**
- * Deletes one of the caller's pictures unless an overlay draws it now: its
+ * Deletes one of the caller's pictures or sounds unless an overlay uses it now: its
  * current document or the one on stream (liveRev) has a picture layer whose
- * source is this asset. Then 409 asset_in_use names those overlays. A
- * revision kept only in the history may still name it: restored, that layer
- * draws nothing.
+ * source is this asset, or an alert sound that is. Then 409 asset_in_use names
+ * those overlays. A revision kept only in the history may still name it
+ * (docs/overlays.md#pictures-and-the-asset-library, "In use"): restored, that layer draws the
+ * placeholder and that alert plays nothing.
  */
 export async function deleteAsset(deps: AppDeps, caller: AccountCaller, assetId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await findOwn(tx, caller, assetId, true);
+    const row = await findOwn(tx, caller, assetId, true);
     const users = await overlaysUsing(tx, caller.account.id, assetId);
     if (users.length > 0) {
-      throw new AppError(
-        "asset_in_use",
-        `The picture is drawn by ${users.length === 1 ? `the overlay "${users[0]!.name}"` : `${users.length} overlays`}; remove it from ${users.length === 1 ? "that overlay" : "them"} (and publish) before deleting it.`,
-        { overlays: users },
-      );
+      const by = users.length === 1 ? `the overlay "${users[0]!.name}"` : `${users.length} overlays`;
+      const what = assetKindOf(row.contentType) === "sound" ? `The sound is played by the alerts of ${by}` : `The picture is drawn by ${by}`;
+      throw new AppError("asset_in_use", `${what}; remove it from ${users.length === 1 ? "that overlay" : "them"} (and publish) before deleting it.`, {
+        overlays: users,
+      });
     }
     await tx.delete(assets).where(eq(assets.id, assetId));
   });
 }
 
-/** A picture layer drawing the asset, as jsonb containment: the same statement on PostgreSQL and PGlite. */
-const pictureLayerOf = (assetId: string) => JSON.stringify({ layers: [{ type: "picture", props: { source: { kind: "asset", id: assetId } } }] });
+/**
+ * Documents using the asset, as jsonb containment (the same statement on PostgreSQL and PGlite): a picture layer
+ * drawing it, or an alert sound (of any alert type) playing it.
+ */
+const patternsOf = (assetId: string) => [
+  JSON.stringify({ layers: [{ type: "picture", props: { source: { kind: "asset", id: assetId } } }] }),
+  ...alertSoundKeys.map((key) => JSON.stringify({ alertSounds: { [key]: { sound: { kind: "asset", id: assetId } } } })),
+];
+const usesAny = (column: unknown, patterns: string[]) => or(...patterns.map((pattern) => sql`${column} @> ${pattern}::jsonb`));
 
-/** The account's overlays whose current or live document draws the asset. */
+/** The account's overlays whose current or live document draws or plays the asset. */
 export async function overlaysUsing(db: Queryable, accountId: string, assetId: string): Promise<{ overlayId: string; name: string }[]> {
-  const pattern = pictureLayerOf(assetId);
+  const patterns = patternsOf(assetId);
   const rows = await db
     .select({ overlayId: overlays.id, name: overlays.name })
     .from(overlays)
@@ -190,7 +216,7 @@ export async function overlaysUsing(db: Queryable, accountId: string, assetId: s
       overlayRevisions,
       and(eq(overlayRevisions.overlayId, overlays.id), eq(overlayRevisions.rev, overlays.liveRev), sql`${overlays.liveRev} <> ${overlays.rev}`),
     )
-    .where(and(eq(overlays.accountId, accountId), or(sql`${overlays.document} @> ${pattern}::jsonb`, sql`${overlayRevisions.document} @> ${pattern}::jsonb`)))
+    .where(and(eq(overlays.accountId, accountId), or(usesAny(overlays.document, patterns), usesAny(overlayRevisions.document, patterns))))
     .orderBy(overlays.name, overlays.id);
   return rows;
 }
@@ -211,9 +237,10 @@ export async function resolveAssets(
   const rows = await db
     .select({ id: assets.id, blobKey: assets.blobKey, contentType: assets.contentType, width: assets.width, height: assets.height })
     .from(assets)
-    .where(and(eq(assets.accountId, accountId), inArray(assets.id, wanted)));
+    .where(and(eq(assets.accountId, accountId), inArray(assets.id, wanted), ofKind("picture")));
   const resolved: Record<string, { url: string; width: number; height: number }> = {};
-  for (const row of rows) resolved[row.id] = { url: assetUrl(row.blobKey, row.contentType as AssetContentType), width: row.width, height: row.height };
+  for (const row of rows)
+    resolved[row.id] = { url: assetUrl(row.blobKey, row.contentType as AssetContentType), width: row.width ?? 1, height: row.height ?? 1 };
   return resolved;
 }
 
@@ -224,16 +251,37 @@ export async function editorAssets(db: Db | Queryable, accountId: string) {
   const rows = await db
     .select({ id: assets.id, name: assets.name, blobKey: assets.blobKey, contentType: assets.contentType, width: assets.width, height: assets.height })
     .from(assets)
-    .where(eq(assets.accountId, accountId))
+    .where(and(eq(assets.accountId, accountId), ofKind("picture")))
     .orderBy(desc(assets.createdAt), desc(assets.id))
     .limit(EDITOR_ASSETS_SHOWN);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     url: assetUrl(row.blobKey, row.contentType as AssetContentType),
-    width: row.width,
-    height: row.height,
+    width: row.width ?? 1,
+    height: row.height ?? 1,
   }));
+}
+
+/** What the editor's Alert sounds panel offers of the account's uploads: its newest sounds, at most EDITOR_ASSETS_SHOWN, with the address that previews them. */
+export async function editorSoundAssets(db: Db | Queryable, accountId: string) {
+  const rows = await db
+    .select({ id: assets.id, name: assets.name, blobKey: assets.blobKey, contentType: assets.contentType })
+    .from(assets)
+    .where(and(eq(assets.accountId, accountId), ofKind("sound")))
+    .orderBy(desc(assets.createdAt), desc(assets.id))
+    .limit(EDITOR_ASSETS_SHOWN);
+  return rows.map((row) => ({ id: row.id, name: row.name, url: assetUrl(row.blobKey, row.contentType as AssetContentType) }));
+}
+
+/** One of the account's uploaded sounds, for the OBS source's sound route; null when it is not the account's, or not a sound. */
+export async function findSoundAsset(db: Queryable, accountId: string, assetId: string) {
+  if (!isUuid(assetId) || !isUuid(accountId)) return null;
+  const [row] = await db
+    .select({ blobKey: assets.blobKey, contentType: assets.contentType, size: assets.size, name: assets.name })
+    .from(assets)
+    .where(and(eq(assets.id, assetId), eq(assets.accountId, accountId), ofKind("sound")));
+  return row ?? null;
 }
 
 /** The stored picture an address names, when some asset holds that content in that type. */

@@ -5,7 +5,7 @@
  * its own, as the OBS browser source's feed). The generator cannot describe
  * either; document.ts adds them beside the generated operations.
  */
-import { assetContentTypes, assetLimits, assetTypes, type ErrorCode } from "@streamkit/api-contract";
+import { assetContentTypes, assetLimits, assetSoundContentTypes, assetSoundTypes, assetTypes, type ErrorCode } from "@streamkit/api-contract";
 import { plans } from "@streamkit/plans";
 import { assetServingHeaders } from "./serve-route";
 
@@ -25,11 +25,11 @@ export function assetUploadOperation(errorResponses: ErrorResponses): Json {
   return {
     operationId: "assets-upload",
     tags: ["Assets"],
-    summary: "Upload a picture to your library",
+    summary: "Upload a picture or a sound to your library",
     description: [
-      `The picture's bytes are the body, with any Content-Type: the type is decided from the bytes, never from the name or the declared type. PNG, JPEG, WebP and GIF (animated GIF and WebP keep their frames) are taken; SVG and every other type are 415 unsupported_media_type, bytes that are no picture (or a damaged one) 400 bad_request.`,
-      `Limits: at most ${assetLimits.maxUploadBytes} bytes (${assetLimits.maxUploadBytes / MiB} MiB; 413 payload_too_large, refused while reading); at most ${assetLimits.maxSide} pixels a side, ${assetLimits.maxPixels} pixels a frame, ${assetLimits.maxFrames} frames and ${assetLimits.maxTotalPixels} pixels in all frames (413 payload_too_large with the picture's width, height and frames in details).`,
-      `The picture is re-encoded in its type: EXIF (with GPS), XMP and other metadata are dropped, the EXIF orientation is applied, colours become sRGB. What is stored counts against the plan's storage (${storage}; Free none): past it 403 limit_reached with details.limit, details.usedBytes and details.sizeBytes, decided by the database under concurrent uploads.`,
+      `The picture's or sound's bytes are the body, with any Content-Type: the type — and so whether it is a picture or a sound — is decided from the bytes, never from the name or the declared type. Pictures: PNG, JPEG, WebP and GIF (animated GIF and WebP keep their frames). Sounds: ${assetSoundContentTypes.map((type) => `${type} (.${assetSoundTypes[type]})`).join(", ")}. SVG, MP4/AAC, WebM and every other type are 415 unsupported_media_type; bytes that are neither (or a damaged picture or sound) 400 bad_request.`,
+      `Limits: at most ${assetLimits.maxUploadBytes} bytes (${assetLimits.maxUploadBytes / MiB} MiB; 413 payload_too_large, refused while reading); at most ${assetLimits.maxSide} pixels a side, ${assetLimits.maxPixels} pixels a frame, ${assetLimits.maxFrames} frames and ${assetLimits.maxTotalPixels} pixels in all frames (413 payload_too_large with the picture's width, height and frames in details); a sound at most ${assetLimits.maxSoundBytes} bytes (${assetLimits.maxSoundBytes / MiB} MiB; 413 payload_too_large with details.size and details.maxSoundBytes, once read).`,
+      `A picture is re-encoded in its type: EXIF (with GPS), XMP and other metadata are dropped, the EXIF orientation is applied, colours become sRGB. A sound is stored as uploaded, an MP3 without its ID3 tags. What is stored (pictures and sounds together) counts against the plan's storage (${storage}; Free none): past it 403 limit_reached with details.limit, details.usedBytes and details.sizeBytes, decided by the database under concurrent uploads.`,
       "201 with the asset (and `Location`); its `url` serves the stored bytes. (/docs/guides/overlays#pictures-and-the-asset-library)",
       "**Requires:** Scope `inventory:write`. Plan: Pro or higher.",
     ].join("\n\n"),
@@ -38,14 +38,18 @@ export function assetUploadOperation(errorResponses: ErrorResponses): Json {
         name: "name",
         in: "query",
         required: true,
-        description: `The picture's name in the library, 1–${assetLimits.maxNameLength} characters (trimmed); any file name is only a name.`,
+        description: `The picture's or sound's name in the library, 1–${assetLimits.maxNameLength} characters (trimmed); any file name is only a name.`,
         schema: { type: "string", minLength: 1, maxLength: assetLimits.maxNameLength },
       },
     ],
     requestBody: {
       required: true,
-      description: `The picture's bytes, at most ${assetLimits.maxUploadBytes} bytes; any Content-Type.`,
-      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } }, "image/*": { schema: { type: "string", format: "binary" } } },
+      description: `The picture's or sound's bytes, at most ${assetLimits.maxUploadBytes} bytes (a sound ${assetLimits.maxSoundBytes}); any Content-Type.`,
+      content: {
+        "application/octet-stream": { schema: { type: "string", format: "binary" } },
+        "image/*": { schema: { type: "string", format: "binary" } },
+        "audio/*": { schema: { type: "string", format: "binary" } },
+      },
     },
     security: [{ ApiKey: [] }, { DesktopApp: ["inventory:write"] }],
     responses: {
@@ -91,12 +95,12 @@ export function assetServingPathItem(baseUrl: string, errorResponses: ErrorRespo
     },
   };
   return {
-    servers: [{ url: `${baseUrl}/api`, description: "The asset library's pictures, outside /api/v1" }],
+    servers: [{ url: `${baseUrl}/api`, description: "The asset library's pictures and sounds, outside /api/v1" }],
     get: {
       operationId: "assets-serve",
       tags: ["Assets"],
-      summary: "A picture of an asset library",
-      description: `The stored (re-encoded) bytes with the type the extension names (${assetContentTypes.map((type) => `\`.${assetTypes[type]}\` ${type}`).join(", ")}). No key: the address is an asset's \`url\`, its content's SHA-256. Answered only while some asset holds that content in that type; otherwise 404 not_found. \`X-Content-Type-Options: nosniff\`; If-None-Match → 304. HEAD answers the headers alone.`,
+      summary: "A picture or sound of an asset library",
+      description: `The stored bytes (a picture re-encoded, a sound as uploaded) with the type the extension names (${assetContentTypes.map((type) => `\`.${assetTypes[type]}\` ${type}`).join(", ")}). No key: the address is an asset's \`url\`, its content's SHA-256. Answered only while some asset holds that content in that type; otherwise 404 not_found. \`X-Content-Type-Options: nosniff\`; If-None-Match → 304. HEAD answers the headers alone. No Range here: the OBS source plays an alert's sound from its token's route, which answers ranges.`,
       parameters: [
         {
           name: "key",
@@ -111,7 +115,7 @@ export function assetServingPathItem(baseUrl: string, errorResponses: ErrorRespo
       security: [],
       responses: {
         "200": {
-          description: "The picture.",
+          description: "The picture or sound.",
           headers: { ...served, "Content-Length": { schema: { type: "integer" } } },
           content: Object.fromEntries(assetContentTypes.map((type) => [type, { schema: { type: "string", format: "binary" } }])),
         },

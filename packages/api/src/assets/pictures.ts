@@ -8,7 +8,7 @@
  * applied, colours are converted to sRGB and the profile dropped. Animations
  * keep their frames and timing.
  */
-import { AppError, type AssetContentType, assetContentTypes, assetLimits } from "@streamkit/api-contract";
+import { AppError, type AssetPictureType, assetLimits, assetPictureContentTypes } from "@streamkit/api-contract";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 
 /** The bounds an upload is held to: assetLimits, or tighter ones in tests. */
@@ -16,14 +16,14 @@ export type PictureLimits = { readonly [K in "maxSide" | "maxPixels" | "maxFrame
 
 export interface Picture {
   bytes: Uint8Array;
-  contentType: AssetContentType;
+  contentType: AssetPictureType;
   width: number;
   /** Of one frame. */
   height: number;
   animated: boolean;
 }
 
-const typeOfFormat: Record<string, AssetContentType> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp", gif: "image/gif" };
+const typeOfFormat: Record<string, AssetPictureType> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp", gif: "image/gif" };
 const accepted = "PNG, JPEG, WebP or GIF";
 
 const notAPicture = (reason: string) =>
@@ -31,27 +31,31 @@ const notAPicture = (reason: string) =>
 
 /** Re-encodes an upload, or throws the domain error that says why it is refused. */
 export async function processPicture(input: Uint8Array, limits: PictureLimits = assetLimits): Promise<Picture> {
-  if (input.byteLength === 0) throw new AppError("bad_request", `The body is empty; send the bytes of a ${accepted} picture.`);
+  if (input.byteLength === 0) throw new AppError("bad_request", `The body is empty; send the bytes of a ${accepted} picture, or of a sound.`);
   let metadata: Metadata;
   try {
     // Headers only: nothing is decoded yet.
     metadata = await sharp(input, { limitInputPixels: false, animated: true }).metadata();
   } catch {
-    throw notAPicture("its bytes are not an image format");
+    // Neither a picture nor (upload.ts asked first) a sound.
+    throw new AppError(
+      "bad_request",
+      `The body is not a picture or sound the library can read (its bytes are no image or audio format); send the bytes of a ${accepted} picture, or an MP3, Ogg, WAV or FLAC sound.`,
+    );
   }
   const format = metadata.format as string | undefined;
   if (format === "svg") {
     throw new AppError(
       "unsupported_media_type",
       `SVG pictures are not taken: they can carry scripts and outside loads. Export it as PNG or WebP; the library takes ${accepted}.`,
-      { type: "image/svg+xml", accepted: assetContentTypes },
+      { type: "image/svg+xml", accepted: assetPictureContentTypes },
     );
   }
   const contentType = format ? typeOfFormat[format] : undefined;
   if (!contentType) {
     throw new AppError("unsupported_media_type", `${(format ?? "This").toUpperCase()} pictures are not taken; the library takes ${accepted}.`, {
       type: format ?? null,
-      accepted: assetContentTypes,
+      accepted: assetPictureContentTypes,
     });
   }
 

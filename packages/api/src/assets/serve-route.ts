@@ -1,7 +1,9 @@
 /**
- * Serving the library's pictures (docs/overlays.md#pictures-and-the-asset-library):
+ * Serving the library's pictures and sounds (docs/overlays.md#pictures-and-the-asset-library):
  * GET /api/assets/<sha256>.<ext>, public like the OBS browser source's feed,
- * since the browser source and the editor draw them with plain <img>. The
+ * since the browser source and the editor draw them with plain <img> (and the
+ * editor previews sounds with <audio>; the OBS source plays an alert's sound
+ * from its token's route, overlays/source-sound-route.ts). The
  * address names the content, so the answer is cacheable for a year and
  * `immutable`, its strong ETag is the key. Only a content some asset holds,
  * in the type the extension names, is answered; anything else is 404.
@@ -22,7 +24,7 @@ import type { RawRoute } from "../rest/raw";
 import { findServedAsset } from "./assets";
 
 const typeOfExtension = Object.fromEntries(Object.entries(assetTypes).map(([type, ext]) => [ext, type])) as Record<string, AssetContentType>;
-const fileName = /^([0-9a-f]{64})\.([a-z]{3,4})$/;
+const fileName = /^([0-9a-f]{64})\.([a-z0-9]{3,4})$/;
 
 export const assetServingHeaders = {
   "cache-control": `public, max-age=${assetLimits.maxAgeSeconds}, immutable`,

@@ -1,10 +1,12 @@
 /**
- * Uploading a picture (docs/overlays.md#pictures-and-the-asset-library): the raw bytes as the body,
- * any Content-Type (the type is decided from the bytes), the name in the query.
+ * Uploading a picture or a sound (docs/overlays.md#pictures-and-the-asset-library,
+ * docs/overlays.md#uploaded-alert-sounds): the raw bytes as the body, any Content-Type
+ * (the type, and so which of the two it is, is decided from the bytes), the name in the query.
  * A raw route of the REST core, since the body is not JSON: credentials are
  * resolved and counted, and the scope, the plan and the name checked, before
  * a byte of the body is read; the body is refused as soon as it passes
- * assetLimits.maxUploadBytes (413), then decoded within bounds and re-encoded.
+ * assetLimits.maxUploadBytes (413), then a picture is decoded within bounds and re-encoded,
+ * a sound held to assetLimits.maxSoundBytes (413) and checked (uploaded.ts).
  *
  * Two doors, one handler: /api/v1/assets with a key or the desktop app's
  * token (scope inventory:write), and /api/assets for the website's editor
@@ -19,7 +21,7 @@ import { jsonResult, type RawInput, type RawRoute } from "../rest/raw";
 import { sameOrigin } from "../rest/trpc-route";
 import type { RestResult } from "../rest/types";
 import { addAsset } from "./assets";
-import { processPicture } from "./pictures";
+import { processUpload } from "./uploaded";
 
 /** The upload's scope and entitlement: the security suite reads them (test/support/security-contract.ts). */
 export const uploadRequirements = { scope: "inventory:write", entitlement: "assetStorageBytes" } as const;
@@ -32,8 +34,8 @@ async function upload(input: RawInput, context: Context, caller: AccountCaller):
     const problem = names.length > 1 ? "Give one name." : (parsed.error.issues[0]?.message ?? "Invalid name.");
     throw new AppError("bad_request", `Invalid query parameter — name: ${problem} Send it as ?name=<name>.`, [{ path: "name", message: problem }]);
   }
-  const picture = await processPicture(await input.body());
-  const asset = await addAsset(context.deps, caller, parsed.data, picture);
+  const stored = await processUpload(await input.body());
+  const asset = await addAsset(context.deps, caller, parsed.data, stored);
   return jsonResult(201, asset, { location: `/api/v1/assets/${asset.id}`, "cache-control": "no-store" });
 }
 
@@ -57,7 +59,7 @@ export const websiteAssetUploadRoute: RawRoute = {
   auth: "session",
   bodyLimit: assetLimits.maxUploadBytes,
   async handle(input, context) {
-    if (context.caller.kind !== "account") throw new AppError("unauthorized", "Sign in on the website to upload pictures.");
+    if (context.caller.kind !== "account") throw new AppError("unauthorized", "Sign in on the website to upload pictures and sounds.");
     if (!sameOrigin(input, context.deps.env.PUBLIC_URL)) {
       throw new AppError("forbidden", "Cross-site request refused: uploads must come from this site's own pages.");
     }

@@ -1,5 +1,5 @@
 import type { TestAlertType } from "@streamkit/api-contract";
-import { alertSoundFor, alertSoundId, pictureAssetIds, renderSvg } from "@streamkit/overlay";
+import { alertSoundFor, alertSoundRef, pictureAssetIds, renderSvg } from "@streamkit/overlay";
 import type { AppDeps } from "../shared/deps";
 import { readSourceDocument } from "./overlay-source";
 import { resolveAssets } from "../assets";
@@ -17,8 +17,9 @@ export interface AlertNotice {
  * as its sources show it (readSourceDocument) drawn with the alert's values,
  * `{{keys}}` without one blank as on stream. No `id:` line, so a reconnecting
  * source's Last-Event-ID still names the frame it shows. Null once deleted.
- * `sound` is the catalogue sound the document plays for the alert's type (docs/overlays.md#alert-sounds), or null:
- * the page fetches it from its own token's route, so the event is the same for every source.
+ * `sound` is the sound the document plays for the alert's type (docs/overlays.md#alert-sounds), a catalogue sound or
+ * an uploaded one (`kind`), or null: the page fetches either from its own token's route, so the event is the same
+ * for every source.
  */
 export async function alertEvent(deps: AppDeps, overlayId: string, alert: AlertNotice): Promise<string | null> {
   const shown = await readSourceDocument(deps, overlayId);
@@ -27,8 +28,8 @@ export async function alertEvent(deps: AppDeps, overlayId: string, alert: AlertN
   const assets = await resolveAssets(deps.db, shown.accountId, pictureAssetIds(shown.document));
   const svg = renderSvg(shown.document, { values: alert.values, missing: "blank", assets });
   const chosen = alertSoundFor(shown.document.alertSounds, alert.type);
-  const soundId = chosen ? alertSoundId(chosen.sound, shown.document.vars) : null;
-  const sound = chosen && soundId ? { id: soundId.toLowerCase(), volume: chosen.volume } : null;
+  const ref = chosen ? alertSoundRef(chosen.sound, shown.document.vars) : null;
+  const sound = chosen && ref ? { id: ref.id.toLowerCase(), kind: ref.kind, volume: chosen.volume } : null;
   // The id first: a client can tell its alerts apart without parsing the drawing.
   const data = JSON.stringify({
     id: alert.id,

@@ -69,7 +69,7 @@ export function overlaySourcePathItems(
           "A `text/event-stream` (`Cache-Control: no-store`) that stays open: what the OBS page follows. No key: the token is the secret. An unknown or revoked address is 404 not_found in the error envelope.",
           `- \`retry: ${SOURCE_EVENTS.retryMs}\` first: the reconnection delay advised to EventSource.`,
           "- **Frames**: unnamed events (`message`), `id` the live rev (`<rev>.locked` for a locked overlay's blank frame), `data` the feed's JSON on one line (the 200 schema of GET /overlay-source/{token}). The current frame on connect unless `Last-Event-ID` names it already, then each change as it happens: a live save, a publish, a lock or its end. A draft sends nothing.",
-          "- **`event: alert`**, without an `id` (Last-Event-ID keeps naming the frame): a test alert (POST /api/v1/overlays/{overlayId}/test-alerts), `data` `{ id, type, values, durationMs, rev, width, height, sound, svg }`: show `svg` for `durationMs`, then the frame again; `sound` (`{ id, volume }` or null) is the alert sound to play, from GET /overlay-source/{token}/sounds/{id} at `volume` (0–1). A locked source gets none; alerts are not replayed on reconnection.",
+          "- **`event: alert`**, without an `id` (Last-Event-ID keeps naming the frame): a test alert (POST /api/v1/overlays/{overlayId}/test-alerts), `data` `{ id, type, values, durationMs, rev, width, height, sound, svg }`: show `svg` for `durationMs`, then the frame again; `sound` (`{ id, kind, volume }` or null; `kind` is `catalogue` or `asset`, an uploaded sound) is the alert sound to play, from GET /overlay-source/{token}/sounds/{id} at `volume` (0–1). A locked source gets none; alerts are not replayed on reconnection.",
           "- **`event: revoked`** (the address was revoked or renewed) and **`event: deleted`** (the overlay is gone), `data: {}`, then the stream ends.",
           `- A comment (\`: heartbeat\`) every ${SOURCE_EVENTS.heartbeatMs / 1000} s keeps proxies from closing it. A client that reads nothing while ${SOURCE_EVENTS.maxBufferedBytes / 1024 / 1024} MiB wait for it is cut; it reconnects.`,
           "(/docs/guides/overlays#the-obs-browser-source, /docs/guides/overlays#test-alerts)",
@@ -107,9 +107,9 @@ export function overlaySourcePathItems(
         tags: ["Overlays"],
         summary: "An alert sound for an overlay's OBS browser source",
         description:
-          "A catalogue sound's audio for the source's alerts (the `sound` of an `alert` event), answered as GET /api/v1/sounds/{soundId}/audio answers (one byte range → 206, 416, a strong ETag with If-None-Match → 304 and If-Range, `Cache-Control: private, max-age=" +
+          "An alert sound's audio for the source's alerts (the `sound` of an `alert` event): a catalogue sound, or one of the overlay owner's uploaded sounds (by its asset id). Answered as GET /api/v1/sounds/{soundId}/audio answers (one byte range → 206, 416, a strong ETag with If-None-Match → 304 and If-Range, `Cache-Control: private, max-age=" +
           soundLimits.audioMaxAgeSeconds +
-          ", immutable`). No key: the token is the secret, and opens only the sounds the overlay's live document names in `alertSounds`. An unknown or revoked address, a locked overlay, a sound the live document does not name or the catalogue no longer has: 404 not_found. (/docs/guides/overlays#alert-sounds)",
+          ", immutable`). No key: the token is the secret, and opens only the sounds the overlay's live document names in `alertSounds`. An unknown or revoked address, a locked overlay, a sound the live document does not name, one the catalogue or the owner's library no longer has (or another account's, or a picture): 404 not_found. (/docs/guides/overlays#alert-sounds)",
         parameters: [
           token,
           { name: "soundId", in: "path", required: true, schema: { type: "string", format: "uuid" } },

@@ -14,7 +14,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { createOverlay, deleteOverlay, forkOverlay, getOverlay, listOverlays, renewBrowserSource, revokeBrowserSource, updateOverlay } from "./overlays";
 import { accountProcedure } from "../shared/trpc";
-import { EDITOR_ASSETS_SHOWN, editorAssets } from "../assets";
+import { EDITOR_ASSETS_SHOWN, editorAssets, editorSoundAssets } from "../assets";
 import { publishOverlay } from "./publish";
 import { revisionProcedures } from "./revisions-router";
 import { testAlertProcedures } from "./test-alerts-router";
@@ -208,6 +208,12 @@ export const overlaysRouter = {
       }),
     )
     .query(async ({ ctx }) => ({ items: await editorAssets(ctx.deps.db, ctx.caller.account.id) })),
+
+  /** The account's newest uploaded sounds, for the website's Alert sounds panel (docs/overlays.md#uploaded-alert-sounds). */
+  soundAssets: accountProcedure
+    .input(z.void())
+    .output(z.object({ items: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })).max(EDITOR_ASSETS_SHOWN) }))
+    .query(async ({ ctx }) => ({ items: await editorSoundAssets(ctx.deps.db, ctx.caller.account.id) })),
 
   ...revisionProcedures,
   ...testAlertProcedures,

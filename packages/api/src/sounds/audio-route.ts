@@ -27,15 +27,27 @@ export const soundAudioCacheControl = `private, max-age=${soundLimits.audioMaxAg
 
 /** The audio of the sound `input.params.soundId`, whoever may have it: the routes below, and the OBS source's (overlays/source-sound-route.ts). */
 export async function serveSoundAudio(input: RawInput, context: Context): Promise<RestResult> {
-  const db = context.deps.db;
-  const sound = await findSound(db, input.params.soundId ?? "");
+  const sound = await findSound(context.deps.db, input.params.soundId ?? "");
   if (!sound) throw notFound(`No sound with the id "${(input.params.soundId ?? "").slice(0, 80)}".`);
+  return serveAudioBlob(input, context, { blobKey: sound.blobKey, size: sound.size, contentType: sound.format, fileName: sound.slug });
+}
+
+/**
+ * Audio bytes of the blob store as the sounds answer them (ranges, ETag, private caching): a catalogue sound's, and
+ * an uploaded alert sound's on the OBS source's route. `fileName` is a safe token (a slug, an asset's extension).
+ */
+export async function serveAudioBlob(
+  input: RawInput,
+  context: Context,
+  sound: { blobKey: string; size: number; contentType: string; fileName: string },
+): Promise<RestResult> {
+  const db = context.deps.db;
   const etag = soundEtag(sound);
   const headers: Record<string, string> = {
     "accept-ranges": "bytes",
     "cache-control": soundAudioCacheControl,
     etag,
-    "content-disposition": `inline; filename="${sound.slug}"`,
+    "content-disposition": `inline; filename="${sound.fileName}"`,
   };
   if (etagMatches(input.header("if-none-match"), etag)) return { status: 304, headers, body: null };
 
@@ -50,7 +62,7 @@ export async function serveSoundAudio(input: RawInput, context: Context): Promis
     );
   }
   const store = blobStore(db);
-  headers["content-type"] = sound.format;
+  headers["content-type"] = sound.contentType;
   if (decision.kind === "partial") {
     const { start, end } = decision.range;
     headers["content-range"] = `bytes ${start}-${end}/${sound.size}`;

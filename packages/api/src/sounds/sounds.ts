@@ -8,7 +8,7 @@ import { type Db, type Queryable, type Sound, sounds } from "@streamkit/db";
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { blobStore } from "../shared/blobs/index";
 import { badRequest } from "@streamkit/api-contract";
-import { detectAudioFormat, readWavInfo } from "./audio-format";
+import { detectAudioFormat, readWavInfo } from "../shared/audio-format";
 import { isUuid } from "@streamkit/api-contract";
 
 /** LIKE's wildcards taken literally. */

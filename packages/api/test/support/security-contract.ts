@@ -195,13 +195,14 @@ export const securityContract: Record<string, ContractEntry> = {
   },
   // docs/api.md#assets, docs/overlays.md#pictures-and-the-asset-library: the asset library is the account's own, behind inventory:write as the
   // overlays are, reading included; only uploading needs a plan with picture storage (a downgraded account still lists, renames, deletes).
-  // POST /assets is a raw route (its body is the picture's bytes): it declares its scope and entitlement beside it (uploadRequirements).
+  // POST /assets is a raw route (its body is the picture's or sound's bytes): it declares its scope and entitlement beside it (uploadRequirements).
+  // Sounds (docs/overlays.md#uploaded-alert-sounds) share the route and its guards; the body here starts like an MP3, so a sound's path is guarded too.
   "POST /assets": {
     requires: { auth: "key", scope: "inventory:write", entitlement: "assetStorageBytes", plan: "pro" },
     url: () => "/assets?name=x",
-    body: "not a picture",
+    body: "ID3 not a sound",
   },
-  "GET /assets": { requires: { auth: "key", scope: "inventory:write" } },
+  "GET /assets": { requires: { auth: "key", scope: "inventory:write" }, url: () => "/assets?kind=sound" },
   "GET /assets/{assetId}": {
     requires: { auth: "key", scope: "inventory:write" },
     url: (f) => `/assets/${f.othersAsset}`,

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { detectAudioFormat, readWavInfo } from "../../src/sounds/audio-format";
+import { detectAudioFormat, readWavInfo } from "../../src/shared/audio-format";
 import { encodeWav, render, seededSampleRate, seededSounds, synthesiseSound } from "@streamkit/seed";
 
 const ascii = (bytes: Uint8Array, offset: number, length: number) => Buffer.from(bytes.subarray(offset, offset + length)).toString("latin1");

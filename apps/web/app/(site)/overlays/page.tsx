@@ -40,7 +40,7 @@ export default async function MyOverlaysPage({ searchParams }: { searchParams: S
         </div>
         <div className="form-actions">
           <Link href="/overlays/pictures" className="button secondary">
-            Pictures
+            Pictures and sounds
           </Link>
           <Link href="/overlays/catalog" className="button secondary">
             Browse the catalogue

@@ -91,7 +91,7 @@ describe("uploading: the type is decided from the bytes", () => {
     // Counted before the body was read, against the key's plan limit.
     expect(headers.get("x-ratelimit-limit")).toBe("10");
     expect(headers.get("x-ratelimit-remaining")).toBe("9");
-    expect(Object.keys(body).sort()).toEqual(["animated", "contentType", "createdAt", "height", "id", "name", "size", "updatedAt", "url", "width"]);
+    expect(Object.keys(body).sort()).toEqual(["animated", "contentType", "createdAt", "height", "id", "kind", "name", "size", "updatedAt", "url", "width"]);
     const answer = await served(body.url);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("image/png");
@@ -107,7 +107,8 @@ describe("uploading: the type is decided from the bytes", () => {
     expect(body).toEqual({
       error: {
         code: "bad_request",
-        message: "The body is not a picture the library can read (its bytes are not an image format); send the bytes of a PNG, JPEG, WebP or GIF file.",
+        message:
+          "The body is not a picture or sound the library can read (its bytes are no image or audio format); send the bytes of a PNG, JPEG, WebP or GIF picture, or an MP3, Ogg, WAV or FLAC sound.",
       },
     });
     expect(await app.deps.db.select().from(assets).where(eq(assets.accountId, sam.account.id))).toEqual([]);
@@ -156,7 +157,7 @@ describe("uploading: the type is decided from the bytes", () => {
     expect(truncated.body.error.code).toBe("bad_request");
     const empty = await sam.upload(new Uint8Array(0), "nothing");
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toEqual({ code: "bad_request", message: "The body is empty; send the bytes of a PNG, JPEG, WebP or GIF picture." });
+    expect(empty.body.error).toEqual({ code: "bad_request", message: "The body is empty; send the bytes of a PNG, JPEG, WebP or GIF picture, or of a sound." });
   });
 
   it("an animated GIF keeps its frames (animated: true, the height of one frame); an animated WebP too", async () => {
@@ -318,7 +319,7 @@ describe("uploading: limits", () => {
     });
     // Checked before the body: an oversized body with a bad name is still 400.
     const both = await sam.upload(new Uint8Array(assetLimits.maxUploadBytes + 1), "   ");
-    expect(both.body.error).toMatchObject({ code: "bad_request", details: [{ path: "name", message: "Give the picture a name." }] });
+    expect(both.body.error).toMatchObject({ code: "bad_request", details: [{ path: "name", message: "Give the picture or sound a name." }] });
   });
 });
 
@@ -391,7 +392,7 @@ describe("list, read, rename", () => {
     expect(renamed.body.updatedAt).not.toBe(one.body.updatedAt);
     const empty = await sam.json("PATCH", `/assets/${ids[1]}`, { name: " " });
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toMatchObject({ code: "validation_error", details: [{ path: "name", message: "Give the picture a name." }] });
+    expect(empty.body.error).toMatchObject({ code: "validation_error", details: [{ path: "name", message: "Give the picture or sound a name." }] });
     const malformed = await sam.json("GET", "/assets/not-an-id");
     expect(malformed.status).toBe(400);
   });
@@ -403,7 +404,7 @@ describe("list, read, rename", () => {
     for (const [method, body] of [["GET"], ["PATCH", { name: "mine now" }], ["DELETE"]] as const) {
       const answer = await sam.json(method, `/assets/${theirs.body.id}`, body);
       expect(answer.status, method).toBe(404);
-      expect(answer.body).toEqual({ error: { code: "not_found", message: "No such picture in your asset library." } });
+      expect(answer.body).toEqual({ error: { code: "not_found", message: "No such picture or sound in your asset library." } });
     }
     expect((await sam.json("GET", "/assets")).body.items).toEqual([]);
     expect((await other.json("GET", `/assets/${theirs.body.id}`)).body.name).toBe("theirs");

@@ -151,9 +151,9 @@ describe("the alert event's sound", () => {
     expect((await source.next())!.id).toBe("1");
     const fire = (alert: unknown) => overlay.send("POST", `/overlays/${overlay.id}/test-alerts`, { alert });
     expect((await fire({ type: "donation", name: "Ada", amount: 500, currency: "EUR" })).status).toBe(202);
-    expect(JSON.parse((await source.next())!.data).sound).toEqual({ id: thunder.id, volume: 0.4 });
+    expect(JSON.parse((await source.next())!.data).sound).toEqual({ id: thunder.id, kind: "catalogue", volume: 0.4 });
     expect((await fire({ type: "raid", name: "Bo", viewers: 12 })).status).toBe(202);
-    expect(JSON.parse((await source.next())!.data).sound).toEqual({ id: other.id, volume: 0.9 });
+    expect(JSON.parse((await source.next())!.data).sound).toEqual({ id: other.id, kind: "catalogue", volume: 0.9 });
     await source.close();
 
     const silent = await overlayOf(null);
@@ -177,7 +177,7 @@ describe("the alert event's sound", () => {
     const source = eventStream(await app.raw(`/api/overlay-source/${token}/events`));
     expect((await source.next())!.id).toBe("1");
     expect((await send("POST", `/overlays/${id}/test-alerts`, { alert: { type: "follow", name: "Ada" } })).status).toBe(202);
-    expect(JSON.parse((await source.next())!.data).sound).toEqual({ id: thunder.id, volume: 0.7 });
+    expect(JSON.parse((await source.next())!.data).sound).toEqual({ id: thunder.id, kind: "catalogue", volume: 0.7 });
     expect((await app.raw(`/api/overlay-source/${token}/sounds/${thunder.id}`)).status).toBe(200);
 
     expect((await send("PUT", `/overlays/${id}`, { baseRev: 1, document: documentWith("") })).status).toBe(200);

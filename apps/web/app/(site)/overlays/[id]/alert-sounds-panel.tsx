@@ -9,8 +9,13 @@ import {
   type OverlayDocument,
   setAlertSound,
 } from "@streamkit/overlay";
-import { useEffect, useRef } from "react";
-import type { EditorSound } from "./editor-sounds";
+import { assetSoundContentTypes, assetLimits } from "@streamkit/api-contract";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { formatBytes } from "@/components/format";
+import { UploadProblem } from "@/components/pictures/upload-problem";
+import { nameFromFile, type UploadOutcome, uploadPicture } from "@/lib/picture-upload";
+import type { EditorSound, EditorUploadedSound } from "./editor-sounds";
 import styles from "./overlay-editor.module.css";
 
 const labels: Record<AlertSoundKey, string> = {
@@ -25,27 +30,35 @@ const labels: Record<AlertSoundKey, string> = {
 
 /**
  * "Alert sounds" (docs/overlays.md#alert-sounds): for each alert type, and a default for the rest, a catalogue sound
- * and its volume, played by the OBS source when the alert fires. Each choice is one undo step; one drag of a volume
- * slider is one step too. ▶ previews the sound here at its volume, through the website's own audio route.
+ * or one of the account's uploaded sounds (docs/overlays.md#uploaded-alert-sounds) and its volume, played by the OBS
+ * source when the alert fires. Each choice is one undo step; one drag of a volume slider is one step too. ▶ previews
+ * the sound here at its volume, through the website's own audio route or the upload's address. "Upload a sound" adds
+ * one to the library (plans with storage); on Free it says which plan uploads.
  */
 export function AlertSoundsPanel({
   document,
   sounds,
+  uploads: loadedUploads,
+  canUpload,
   onChange,
 }: {
   document: OverlayDocument;
   sounds: EditorSound[];
+  uploads: EditorUploadedSound[];
+  canUpload: boolean;
   onChange: (next: OverlayDocument, coalesce?: string) => void;
 }) {
   const preview = useRef<HTMLAudioElement | null>(null);
   // A new drag of a slider is a new undo step: the coalescing key changes between gestures.
   const gesture = useRef(0);
   useEffect(() => () => preview.current?.pause(), []);
-  const byId = new Map(sounds.map((sound) => [sound.id, sound]));
+  // The account's sounds as loaded, and those uploaded here since (newest first).
+  const [uploads, setUploads] = useState(loadedUploads);
+  const byId = new Map<string, { url: string }>([...sounds, ...uploads].map((sound) => [sound.id, sound]));
   const categories = [...new Set(sounds.map((sound) => sound.category))];
   const soundSettings = Object.entries(document.vars ?? {}).filter(([, variable]) => variable.type === "sound");
 
-  const play = (sound: EditorSound, volume: number) => {
+  const play = (sound: { url: string }, volume: number) => {
     preview.current?.pause();
     const audio = new Audio(sound.url);
     audio.volume = volume;
@@ -60,8 +73,14 @@ export function AlertSoundsPanel({
       <div className={styles.properties}>
         {alertSoundKeys.map((key) => {
           const chosen = document.alertSounds?.[key];
-          // A choice is a catalogue id, or var:<key> for a sound setting (what the Settings form picks).
-          const id = !chosen ? "" : chosen.sound.kind === "var" ? `var:${chosen.sound.key}` : chosen.sound.id;
+          // A choice is a catalogue id, asset:<id> for an uploaded sound, or var:<key> for a sound setting (what the Settings form picks).
+          const id = !chosen
+            ? ""
+            : chosen.sound.kind === "var"
+              ? `var:${chosen.sound.key}`
+              : chosen.sound.kind === "asset"
+                ? `asset:${chosen.sound.id}`
+                : chosen.sound.id;
           const playing = chosen ? alertSoundId(chosen.sound, document.vars) : null;
           const known = playing ? byId.get(playing) : undefined;
           const volume = chosen?.volume ?? ALERT_SOUND_LIMITS.defaultVolume;
@@ -73,12 +92,26 @@ export function AlertSoundsPanel({
                 value={id}
                 onChange={(event) => {
                   const value = event.target.value;
-                  const source: AlertSoundSource = value.startsWith("var:") ? { kind: "var", key: value.slice(4) } : { kind: "catalogue", id: value };
+                  const source: AlertSoundSource = value.startsWith("var:")
+                    ? { kind: "var", key: value.slice(4) }
+                    : value.startsWith("asset:")
+                      ? { kind: "asset", id: value.slice(6) }
+                      : { kind: "catalogue", id: value };
                   onChange(setAlertSound(document, key, value ? { sound: source, volume } : null));
                 }}
               >
                 <option value="">{key === "default" ? "No sound" : "No sound of its own"}</option>
                 {chosen?.sound.kind === "catalogue" && !known ? <option value={id}>A sound no longer in the catalogue (plays nothing)</option> : null}
+                {chosen?.sound.kind === "asset" && !known ? <option value={id}>A sound no longer in your library (plays nothing)</option> : null}
+                {uploads.length > 0 ? (
+                  <optgroup label="Your sounds">
+                    {uploads.map((sound) => (
+                      <option key={sound.id} value={`asset:${sound.id}`}>
+                        {sound.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
                 {soundSettings.length > 0 ? (
                   <optgroup label="Settings">
                     {soundSettings.map(([settingKey, setting]) => (
@@ -132,6 +165,67 @@ export function AlertSoundsPanel({
           );
         })}
       </div>
+      {canUpload ? (
+        <SoundUploadField onUploaded={(sound) => setUploads((current) => [sound, ...current])} />
+      ) : (
+        <p className="hint" data-testid="sound-upload-plan">
+          Uploading your own sounds comes with Pro. <Link href="/plans">See plans</Link>
+        </p>
+      )}
     </section>
+  );
+}
+
+/** "Upload a sound": the chosen file goes to the library (named after the file) and joins "Your sounds" above; a refusal shows here. */
+function SoundUploadField({ onUploaded }: { onUploaded: (sound: EditorUploadedSound) => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
+  return (
+    <div className={styles.field}>
+      <label htmlFor="alert-sound-upload">Upload a sound</label>
+      <input
+        id="alert-sound-upload"
+        type="file"
+        accept={assetSoundContentTypes.join(",")}
+        disabled={busy !== null}
+        aria-describedby="alert-sound-upload-hint"
+        onChange={async (event) => {
+          const input = event.currentTarget;
+          const file = input.files?.[0];
+          if (!file) return;
+          const name = nameFromFile(file.name, "Sound");
+          setBusy(name);
+          setOutcome(null);
+          const result = await uploadPicture(file, name);
+          input.value = "";
+          setBusy(null);
+          // The bytes decide: a picture chosen here is kept in the library, but an alert cannot play it.
+          if (result.ok && result.asset.kind !== "sound") {
+            return setOutcome({
+              ok: false,
+              code: "bad_request",
+              message: `“${result.asset.name}” is a picture: it is in your library for picture layers. Choose a sound here.`,
+            });
+          }
+          setOutcome(result);
+          if (result.ok) onUploaded({ id: result.asset.id, name: result.asset.name, url: result.asset.url });
+        }}
+      />
+      <p className="hint" id="alert-sound-upload-hint">
+        MP3, Ogg, WAV or FLAC, up to {formatBytes(assetLimits.maxSoundBytes)}; it counts against your library's storage.{" "}
+        <Link href="/overlays/pictures">Your pictures and sounds</Link>
+      </p>
+      {busy ? (
+        <p className="hint" role="status">
+          Uploading {busy}…
+        </p>
+      ) : null}
+      {outcome?.ok === false ? <UploadProblem problem={outcome} /> : null}
+      {outcome?.ok ? (
+        <p className="form-done" role="status" data-testid="sound-uploaded">
+          Uploaded “{outcome.asset.name}”: pick it for an alert above.
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -9,6 +9,13 @@ export interface EditorSound {
   url: string;
 }
 
+/** One of the account's uploaded sounds (overlays.soundAssets): its address previews it in the panel. */
+export interface EditorUploadedSound {
+  id: string;
+  name: string;
+  url: string;
+}
+
 /** At most this many pages of the catalogue in the panel's choices (the catalogue is the operator's: tens of sounds, not thousands). */
 const MAX_PAGES = 10;
 

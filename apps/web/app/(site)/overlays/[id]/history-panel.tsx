@@ -1,17 +1,56 @@
 "use client";
 
 import type { OverlayRecord, OverlayRevision, OverlayRevisionComparison, OverlayRevisionRecord } from "@streamkit/api-contract";
-import { type OverlayDocument, renderSvg } from "@streamkit/overlay";
-import { useEffect, useState, useTransition } from "react";
+import { type OverlayDocument, pictureAssetIds, type RenderAsset, renderSvg } from "@streamkit/overlay";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { listRevisions, readRevision, restoreRevision } from "@/lib/server/overlay-actions";
 import styles from "./overlay-editor.module.css";
 
 const surfaces = { web: "the website", rest: "the API", none: "before history was kept" } as const;
 
-/** A drawing as an image: the renderer's own SVG, shown in an <img> so nothing in it can run. */
-function Drawing({ document, label }: { document: OverlayDocument; label: string }) {
+/** A drawing as an image: the renderer's own SVG, shown in an <img> so nothing in it can run; its pictures from `assets` (data: addresses). */
+function Drawing({ document, label, assets }: { document: OverlayDocument; label: string; assets: Readonly<Record<string, RenderAsset>> }) {
+  const svg = renderSvg(document, { assets });
   // biome-ignore lint/performance/noImgElement: a data: URL of the renderer's SVG; next/image would not optimise it.
-  return <img className={styles.revisionImage} alt={label} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSvg(document))}`} />;
+  return <img className={styles.revisionImage} alt={label} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} />;
+}
+
+/**
+ * The account's pictures that these drawings use, with their bytes as data: addresses: an SVG shown as an <img>
+ * loads nothing it names (as the thumbnails, which inline theirs), so each is fetched once from its own address
+ * and inlined. Until then, and for a picture the account no longer has, a layer draws the placeholder.
+ */
+function useInlinedPictures(documents: OverlayDocument[], assets: Readonly<Record<string, RenderAsset>>): Record<string, RenderAsset> {
+  const [inlined, setInlined] = useState<Record<string, RenderAsset>>({});
+  // Fetched (or being fetched) already: each picture once, whichever drawings come and go.
+  const asked = useRef(new Set<string>());
+  const key = [...new Set(documents.flatMap((document) => pictureAssetIds(document)))]
+    .filter((id) => Object.hasOwn(assets, id) && !asked.current.has(id))
+    .sort()
+    .join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names exactly the pictures still to fetch.
+  useEffect(() => {
+    if (!key) return;
+    for (const id of key.split(",")) {
+      asked.current.add(id);
+      const asset = assets[id]!;
+      fetch(asset.url)
+        .then((response) => (response.ok ? response.blob() : Promise.reject(new Error(String(response.status)))))
+        .then(
+          (blob) =>
+            new Promise<string>((resolve, reject) => {
+              const reader = new FileReader();
+              reader.onload = () => resolve(String(reader.result));
+              reader.onerror = () => reject(reader.error);
+              reader.readAsDataURL(blob);
+            }),
+        )
+        .then((url) => setInlined((known) => ({ ...known, [id]: { ...asset, url } })))
+        // Not there any more: its layer keeps the placeholder.
+        .catch(() => undefined);
+    }
+  }, [key]);
+  return inlined;
 }
 
 /** Layer names for the ids a comparison lists, from whichever side has the layer. */
@@ -30,10 +69,13 @@ export function HistoryPanel({
   overlay,
   saved,
   dirty,
+  assets,
   onRestored,
   onPublish,
 }: {
   overlay: OverlayRecord;
+  /** The account's pictures, as the canvas draws them: the comparison draws them too. */
+  assets: Readonly<Record<string, RenderAsset>>;
   saved: { rev: number; document: OverlayDocument };
   dirty: boolean;
   onRestored: (item: OverlayRecord, rev: number) => void;
@@ -46,6 +88,7 @@ export function HistoryPanel({
   const [viewing, setViewing] = useState<{ item: OverlayRevisionRecord; comparison: OverlayRevisionComparison } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const pictures = useInlinedPictures(viewing ? [viewing.item.document, saved.document] : [], assets);
 
   // The list follows the saved rev: every save adds the rev it replaced.
   useEffect(() => {
@@ -141,11 +184,11 @@ export function HistoryPanel({
       {viewing ? (
         <div className={styles.revisionCompare} data-testid="revision-compare">
           <figure>
-            <Drawing document={viewing.item.document} label={`rev ${viewing.item.rev}`} />
+            <Drawing document={viewing.item.document} label={`rev ${viewing.item.rev}`} assets={pictures} />
             <figcaption>rev {viewing.item.rev}</figcaption>
           </figure>
           <figure>
-            <Drawing document={saved.document} label={`rev ${saved.rev}, saved`} />
+            <Drawing document={saved.document} label={`rev ${saved.rev}, saved`} assets={pictures} />
             <figcaption>rev {saved.rev} (saved)</figcaption>
           </figure>
           <ul className={styles.revisionChanges} aria-label="What changed since then">

@@ -2,6 +2,7 @@
 
 import { type Layer, type OverlayDocument, pathProblem, setFrame, setGroup, setTextStyle, updateLayer } from "@streamkit/overlay";
 import { useEffect, useRef, useState } from "react";
+import { NumberField } from "./number-field";
 import styles from "./overlay-editor.module.css";
 import type { EditorPicture } from "./editor-picture";
 import { PictureProperties } from "./picture-properties";
@@ -9,39 +10,6 @@ import { fitTextFrame, fontLoading } from "./text-fit";
 import { TextStyleProperties } from "./text-style-properties";
 
 const textFields = new Set(["text", "font", "size", "weight", "italic", "spacing", "lineHeight"]);
-
-/** A number field that edits while typing and ignores what is not a number yet. */
-function NumberField({
-  label,
-  value,
-  onValue,
-  min,
-  step = 1,
-}: {
-  label: string;
-  value: number;
-  onValue: (value: number) => void;
-  min?: number;
-  step?: number;
-}) {
-  const id = `prop-${label.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        value={value}
-        min={min}
-        step={step}
-        onChange={(event) => {
-          const next = event.target.valueAsNumber;
-          if (Number.isFinite(next)) onValue(next);
-        }}
-      />
-    </div>
-  );
-}
 
 /** A colour of a fill: a picker for a fixed colour; a fill that follows a variable says so. */
 function PaintField({

@@ -16,7 +16,7 @@ import { loadOverlay, publishOverlay, saveOverlay } from "@/lib/server/overlay-a
 import { AlertSoundsPanel } from "./alert-sounds-panel";
 import { BrowserSourcePanel } from "./browser-source-panel";
 import type { EditorPicture } from "./editor-picture";
-import type { EditorSound } from "./editor-sounds";
+import type { EditorSound, EditorUploadedSound } from "./editor-sounds";
 import { HistoryPanel } from "./history-panel";
 import { CanvasStage } from "./canvas-stage";
 import { LayerList } from "./layer-list";
@@ -51,7 +51,21 @@ interface Base {
  * these changes on top of the newer version, to check and save. Leaving with
  * unsaved changes asks first.
  */
-export function OverlayEditor({ initial, pictures: loaded, sounds }: { initial: OverlayRecord; pictures: EditorPicture[]; sounds: EditorSound[] }) {
+export function OverlayEditor({
+  initial,
+  pictures: loaded,
+  sounds,
+  uploadedSounds,
+  canUpload,
+}: {
+  initial: OverlayRecord;
+  pictures: EditorPicture[];
+  sounds: EditorSound[];
+  /** The account's uploaded sounds (the Alert sounds panel's "Your sounds"). */
+  uploadedSounds: EditorUploadedSound[];
+  /** The plan has library storage: the Alert sounds panel offers an upload. */
+  canUpload: boolean;
+}) {
   // The account's pictures as loaded, and those uploaded since from a picture layer (newest first, as loaded).
   const [pictures, setPictures] = useState(loaded);
   const assets = useMemo(() => Object.fromEntries(pictures.map(({ id, url, width, height }) => [id, { url, width, height }])), [pictures]);
@@ -373,11 +387,12 @@ export function OverlayEditor({ initial, pictures: loaded, sounds }: { initial: 
           <SettingsPanel document={document} sounds={sounds} onChange={apply} />
           <BrowserSourcePanel overlay={record} onChanged={(item) => setRecord((current) => ({ ...current, browserSource: item.browserSource }))} />
           <TestAlertPanel overlayId={record.id} />
-          <AlertSoundsPanel document={document} sounds={sounds} onChange={apply} />
+          <AlertSoundsPanel document={document} sounds={sounds} uploads={uploadedSounds} canUpload={canUpload} onChange={apply} />
           <HistoryPanel
             overlay={record}
             saved={base}
             dirty={dirty}
+            assets={assets}
             onRestored={restored}
             onPublish={async (rev) => {
               const ok = await published(await publishOverlay({ overlayId: record.id, rev, baseLiveRev: record.liveRev }));

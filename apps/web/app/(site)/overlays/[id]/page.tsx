@@ -6,7 +6,7 @@ import { api } from "@/lib/server/api";
 import { requireCaller } from "@/lib/server/auth";
 import { domainError } from "@/lib/server/errors";
 import type { EditorPicture } from "./editor-picture";
-import { type EditorSound, loadEditorSounds } from "./editor-sounds";
+import { type EditorSound, type EditorUploadedSound, loadEditorSounds } from "./editor-sounds";
 import { OverlayEditor } from "./overlay-editor";
 
 export const metadata: Metadata = { title: "Overlay editor" };
@@ -14,16 +14,19 @@ export const metadata: Metadata = { title: "Overlay editor" };
 /** The editor for one of the account's overlays; another account's, or one that is gone, is the 404 page; a locked one says which plan unlocks it. */
 export default async function OverlayEditorPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  await requireCaller(`/overlays/${encodeURIComponent(id)}`);
+  const caller = await requireCaller(`/overlays/${encodeURIComponent(id)}`);
   let item: Awaited<ReturnType<Awaited<ReturnType<typeof api>>["overlays"]["get"]>>["item"];
   let pictures: EditorPicture[];
   let sounds: EditorSound[];
+  let uploadedSounds: EditorUploadedSound[];
   try {
     item = (await (await api()).overlays.get({ overlayId: id })).item;
     // The account's uploaded pictures: the picture layers' choices, and what the canvas draws them from.
     pictures = (await (await api()).overlays.pictureAssets()).items;
     // The sound catalogue: the Alert sounds panel's choices.
     sounds = await loadEditorSounds(await api());
+    // The account's uploaded sounds: the panel's "Your sounds".
+    uploadedSounds = (await (await api()).overlays.soundAssets()).items;
   } catch (error) {
     const known = domainError(error, "query");
     if (known?.code === "not_found" || known?.code === "bad_request" || known?.code === "validation_error") notFound();
@@ -64,7 +67,13 @@ export default async function OverlayEditorPage({ params }: { params: Promise<{ 
           </p>
         </div>
       </div>
-      <OverlayEditor initial={item} pictures={pictures} sounds={sounds} />
+      <OverlayEditor
+        initial={item}
+        pictures={pictures}
+        sounds={sounds}
+        uploadedSounds={uploadedSounds}
+        canUpload={plans[caller.account.plan].entitlements.assetStorageBytes > 0}
+      />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import {
   updateLayer,
   varSchema,
 } from "@streamkit/overlay";
-import { assetContentTypes } from "@streamkit/api-contract";
+import { assetPictureContentTypes } from "@streamkit/api-contract";
 import Link from "next/link";
 import { createContext, useContext, useEffect, useState } from "react";
 import { UploadProblem } from "@/components/pictures/upload-problem";
@@ -77,7 +77,7 @@ function UploadField({ layerId }: { layerId: string }) {
       <input
         id="prop-picture-upload"
         type="file"
-        accept={assetContentTypes.join(",")}
+        accept={assetPictureContentTypes.join(",")}
         disabled={busy !== null}
         aria-describedby="prop-picture-upload-hint"
         onChange={async (event) => {
@@ -92,6 +92,14 @@ function UploadField({ layerId }: { layerId: string }) {
           setBusy(null);
           if (!result.ok) return setProblem(result);
           const { id, url, width, height } = result.asset;
+          // The bytes decide: a sound chosen here is kept in the library (alerts can play it), but a layer cannot draw it.
+          if (width === null || height === null) {
+            return setProblem({
+              ok: false,
+              code: "bad_request",
+              message: `“${result.asset.name}” is a sound: it is in your library for alert sounds. Choose a picture here.`,
+            });
+          }
           uploaded({ id, name: result.asset.name, url, width, height }, layerId);
         }}
       />

@@ -15,6 +15,7 @@ import {
   type TextStyle,
 } from "@streamkit/overlay";
 import Link from "next/link";
+import { NumberField } from "./number-field";
 import styles from "./overlay-editor.module.css";
 import own from "./text-style.module.css";
 
@@ -35,43 +36,6 @@ const weightNames: Record<number, string> = {
   900: "Black",
 };
 const anyWeight = [100, 200, 300, 400, 500, 600, 700, 800, 900];
-
-/** A number input that applies while typing, within [min, max], and ignores what is not a number yet. */
-function Num({
-  id,
-  label,
-  value,
-  min,
-  max,
-  step,
-  onValue,
-}: {
-  id: string;
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  step: number;
-  onValue: (n: number) => void;
-}) {
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        value={value}
-        min={min}
-        max={max}
-        step={step}
-        onChange={(event) => {
-          const next = event.target.valueAsNumber;
-          if (Number.isFinite(next) && next >= min && next <= max) onValue(next);
-        }}
-      />
-    </div>
-  );
-}
 
 /** A colour input for a fixed colour (#rrggbb; an alpha is kept only when the colour is not changed). */
 function Colour({ id, label, value, onValue }: { id: string; label: string; value: string; onValue: (color: string) => void }) {
@@ -163,7 +127,7 @@ export function TextStyleProperties({ layer, onStyle }: { layer: TextLayer; onSt
         </label>
       ) : null}
       <div className={own.pair}>
-        <Num
+        <NumberField
           id="prop-letter-spacing"
           label="Letter spacing (px)"
           value={props.letterSpacing ?? 0}
@@ -172,7 +136,7 @@ export function TextStyleProperties({ layer, onStyle }: { layer: TextLayer; onSt
           step={0.5}
           onValue={(n) => onStyle("spacing", { letterSpacing: n || undefined }, true)}
         />
-        <Num
+        <NumberField
           id="prop-line-height"
           label="Line height"
           value={props.lineHeight ?? DEFAULT_LINE_HEIGHT}
@@ -204,7 +168,7 @@ export function TextStyleProperties({ layer, onStyle }: { layer: TextLayer; onSt
               onValue={(color) => onStyle("strokeColor", { stroke: { ...stroke, paint: { kind: "solid", color } } }, true)}
             />
           )}
-          <Num
+          <NumberField
             id="prop-outline-width"
             label="Outline width (px)"
             value={stroke.width}
@@ -241,9 +205,9 @@ function ShadowFields({
     <>
       <Colour id="prop-shadow-colour" label="Shadow colour" value={shadow.color} onValue={(color) => set("shadowColor", { color })} />
       <div className={own.triple}>
-        <Num id="prop-shadow-x" label="Shadow X (px)" value={shadow.x} min={-offset} max={offset} step={1} onValue={(x) => set("shadowX", { x })} />
-        <Num id="prop-shadow-y" label="Shadow Y (px)" value={shadow.y} min={-offset} max={offset} step={1} onValue={(y) => set("shadowY", { y })} />
-        <Num
+        <NumberField id="prop-shadow-x" label="Shadow X (px)" value={shadow.x} min={-offset} max={offset} step={1} onValue={(x) => set("shadowX", { x })} />
+        <NumberField id="prop-shadow-y" label="Shadow Y (px)" value={shadow.y} min={-offset} max={offset} step={1} onValue={(y) => set("shadowY", { y })} />
+        <NumberField
           id="prop-shadow-blur"
           label="Shadow blur (px)"
           value={shadow.blur}

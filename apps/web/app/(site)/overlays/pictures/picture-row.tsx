@@ -7,13 +7,17 @@ import { formatBytes, formatDate } from "@/components/format";
 import { type DeleteResult, deletePicture, renamePicture } from "@/lib/server/asset-actions";
 import styles from "./pictures.module.css";
 
-/** One picture of the library: its thumbnail (served from its url), what it is, rename in place, and delete after a confirmation. */
+/**
+ * One picture or sound of the library: its thumbnail (served from its url) or a player, what it is, rename in place,
+ * and delete after a confirmation.
+ */
 export function PictureRow({ picture }: { picture: Asset }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(picture.name);
   const [renameError, setRenameError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Extract<DeleteResult, { ok: false }> | null>(null);
   const [pending, startTransition] = useTransition();
+  const sound = picture.kind === "sound";
 
   function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,11 +38,16 @@ export function PictureRow({ picture }: { picture: Asset }) {
   }
 
   return (
-    <li className={`panel ${styles.picture}`} data-testid="picture-row" data-asset-id={picture.id}>
-      <div className={styles.thumb}>
-        {/* biome-ignore lint/performance/noImgElement: the library's own immutable address; next/image would fetch and re-encode it again. */}
-        <img src={picture.url} alt="" width={picture.width} height={picture.height} loading="lazy" />
-      </div>
+    <li className={`panel ${styles.picture}`} data-testid={sound ? "sound-row" : "picture-row"} data-asset-id={picture.id}>
+      {sound ? (
+        // biome-ignore lint/a11y/useMediaCaption: a short alert sound the streamer uploaded; there is no speech to caption.
+        <audio className={styles.player} src={picture.url} controls preload="none" aria-label={`Play ${picture.name}`} />
+      ) : (
+        <div className={styles.thumb}>
+          {/* biome-ignore lint/performance/noImgElement: the library's own immutable address; next/image would fetch and re-encode it again. */}
+          <img src={picture.url} alt="" width={picture.width ?? undefined} height={picture.height ?? undefined} loading="lazy" />
+        </div>
+      )}
       <div className={styles.details}>
         {editing ? (
           <form onSubmit={rename} aria-label={`Rename ${picture.name}`} className={styles.rename}>
@@ -80,9 +89,13 @@ export function PictureRow({ picture }: { picture: Asset }) {
         ) : null}
         <div className="meta-row">
           <span>{assetTypes[picture.contentType].toUpperCase()}</span>
-          <span>
-            {picture.width} × {picture.height}
-          </span>
+          {sound ? (
+            <span>Sound</span>
+          ) : (
+            <span>
+              {picture.width} × {picture.height}
+            </span>
+          )}
           <span>{formatBytes(picture.size)}</span>
           {picture.animated ? <span className="status">Animated</span> : null}
           <span>uploaded {formatDate(picture.createdAt)}</span>
@@ -91,7 +104,7 @@ export function PictureRow({ picture }: { picture: Asset }) {
           <div className="form-error" role="alert" data-testid="picture-in-use">
             <p>{refusal.message}</p>
             {refusal.overlays.length > 0 ? (
-              <ul aria-label={`Overlays drawing ${picture.name}`}>
+              <ul aria-label={`Overlays ${sound ? "playing" : "drawing"} ${picture.name}`}>
                 {refusal.overlays.map((overlay) => (
                   <li key={overlay.overlayId}>
                     <Link href={`/overlays/${overlay.overlayId}`}>{overlay.name}</Link>
@@ -119,7 +132,11 @@ export function PictureRow({ picture }: { picture: Asset }) {
         <details>
           <summary>Delete…</summary>
           <div className="confirm">
-            <p>The picture is gone for good; overlays that drew it from an older revision draw nothing there.</p>
+            <p>
+              {sound
+                ? "The sound is gone for good; an older revision restored that played it plays nothing there."
+                : "The picture is gone for good; an older revision restored that drew it draws a placeholder there."}
+            </p>
             <button type="button" className="button danger small" disabled={pending} onClick={remove}>
               {pending ? "Deleting…" : `Delete ${picture.name}`}
             </button>

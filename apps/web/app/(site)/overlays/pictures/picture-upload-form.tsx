@@ -9,7 +9,7 @@ import { nameFromFile, type UploadOutcome, uploadPicture } from "@/lib/picture-u
 import styles from "./pictures.module.css";
 
 /**
- * Upload one picture: chosen with the file field or dropped on the form, named after its file unless a name was
+ * Upload one picture or sound (the bytes decide which): chosen with the file field or dropped on the form, named after its file unless a name was
  * typed. The API decides the rest; its refusal is shown as it says it. The list re-reads after a success.
  */
 export function PictureUploadForm() {
@@ -41,7 +41,7 @@ export function PictureUploadForm() {
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!file) return setOutcome({ ok: false, code: "bad_request", message: "Choose a picture to upload first." });
+    if (!file) return setOutcome({ ok: false, code: "bad_request", message: "Choose a picture or sound to upload first." });
     setBusy(true);
     setOutcome(null);
     const result = await uploadPicture(file, name);
@@ -58,7 +58,7 @@ export function PictureUploadForm() {
   return (
     <form
       className={`${styles.upload} ${over ? styles.dropping : ""}`}
-      aria-label="Upload a picture"
+      aria-label="Upload a picture or sound"
       aria-busy={busy}
       data-testid="picture-drop"
       data-hydrated={hydrated ? "" : undefined}
@@ -71,12 +71,13 @@ export function PictureUploadForm() {
       onDrop={drop}
     >
       <p className={styles.dropHint}>
-        Drop a picture here, or choose one: PNG, JPEG, WebP or GIF (animated too), up to {formatBytes(assetLimits.maxUploadBytes)} and{" "}
-        {assetLimits.maxSide.toLocaleString("en")} pixels a side. SVG is not taken: export it as PNG or WebP.
+        Drop a picture or sound here, or choose one. Pictures: PNG, JPEG, WebP or GIF (animated too), up to {formatBytes(assetLimits.maxUploadBytes)} and{" "}
+        {assetLimits.maxSide.toLocaleString("en")} pixels a side; SVG is not taken: export it as PNG or WebP. Sounds: MP3, Ogg, WAV or FLAC, up to{" "}
+        {formatBytes(assetLimits.maxSoundBytes)}.
       </p>
       <div className={styles.uploadFields}>
         <div className="field">
-          <label htmlFor="picture-file">Picture file</label>
+          <label htmlFor="picture-file">Picture or sound file</label>
           <input
             id="picture-file"
             ref={fileInput}
@@ -87,7 +88,7 @@ export function PictureUploadForm() {
           />
         </div>
         <div className="field">
-          <label htmlFor="picture-name">Picture name</label>
+          <label htmlFor="picture-name">Name</label>
           <input
             id="picture-name"
             name="name"

@@ -1,7 +1,8 @@
 /**
  * What audio a file holds, told from its bytes (magic numbers), never from a
  * name; and, for WAV, its length from the header. Used by the operator CLI
- * when it adds a sound.
+ * when it adds a catalogue sound (sounds/) and by uploads to the asset library
+ * (assets/audio.ts).
  */
 import type { SoundFormat } from "@streamkit/api-contract";
 
