@@ -31,9 +31,10 @@ export async function reportQueue(db: Db): Promise<QueuedPlugin[]> {
       reason: pluginReports.reason,
       details: pluginReports.details,
       at: pluginReports.updatedAt,
-      reporterId: reporters.id,
-      reporterName: reporters.name,
-      reporterEmail: reporters.email,
+      // Aliased: a subquery's columns need distinct names.
+      reporterId: sql<string>`${reporters.id}`.as("reporter_id"),
+      reporterName: sql<string>`${reporters.name}`.as("reporter_name"),
+      reporterEmail: sql<string | null>`${reporters.email}`.as("reporter_email"),
       rank: sql<number>`row_number() over (partition by ${pluginReports.pluginId} order by ${pluginReports.updatedAt} desc, ${pluginReports.id} desc)`.as("rank"),
     })
     .from(pluginReports)
