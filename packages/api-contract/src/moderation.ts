@@ -52,7 +52,9 @@ export const reportBodySchema = z
       .max(moderationLimits.maxDetails, `Write at most ${moderationLimits.maxDetails} characters.`)
       .refine((text) => !hasControl(text), "The text may not contain control characters.")
       .default("")
-      .meta({ description: `What happened, in at most ${moderationLimits.maxDetails} characters; at least ${moderationLimits.minOtherDetails} when the reason is \`other\`.` }),
+      .meta({
+        description: `What happened, in at most ${moderationLimits.maxDetails} characters; at least ${moderationLimits.minOtherDetails} when the reason is \`other\`.`,
+      }),
   })
   .strict();
 
@@ -91,11 +93,7 @@ export const takenDownSchema = z
   .object({
     at: isoTimestamp,
     reason: reportReasonSchema,
-    message: z
-      .string()
-      .nullable()
-      .optional()
-      .meta({ description: "Only for the plugin's author: the operator's message, null when there is none." }),
+    message: z.string().nullable().optional().meta({ description: "Only for the plugin's author: the operator's message, null when there is none." }),
   })
   .meta({ id: "TakenDown" });
 export type TakenDown = z.infer<typeof takenDownSchema>;
@@ -139,7 +137,14 @@ export const decisionSchema = z.object({
 });
 export type Decision = z.infer<typeof decisionSchema>;
 
-export const takenDownPluginSchema = z.object({ slug: z.string(), name: z.string(), author: person, reason: reportReasonSchema, message: z.string().nullable(), at: isoTimestamp });
+export const takenDownPluginSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  author: person,
+  reason: reportReasonSchema,
+  message: z.string().nullable(),
+  at: isoTimestamp,
+});
 
 const optionalText = (max: number) =>
   z

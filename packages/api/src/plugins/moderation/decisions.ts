@@ -24,7 +24,10 @@ function mostReported(reasons: string[]): ReportReason | undefined {
 export async function decide(deps: AppDeps, operatorId: string, input: DecisionInput): Promise<Decision> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [operator] = await tx.select({ id: accounts.id, name: accounts.name, email: accounts.email, staff: accounts.staff }).from(accounts).where(eq(accounts.id, operatorId));
+    const [operator] = await tx
+      .select({ id: accounts.id, name: accounts.name, email: accounts.email, staff: accounts.staff })
+      .from(accounts)
+      .where(eq(accounts.id, operatorId));
     if (!operator?.staff) throw new AppError("forbidden", "Only the service's operators can do this.");
     const [plugin] = await tx.select().from(plugins).where(eq(plugins.slug, input.slug)).for("update");
     if (!plugin) throw notFound(`No plugin "${input.slug}".`);

@@ -35,7 +35,9 @@ export async function reportQueue(db: Db): Promise<QueuedPlugin[]> {
       reporterId: sql<string>`${reporters.id}`.as("reporter_id"),
       reporterName: sql<string>`${reporters.name}`.as("reporter_name"),
       reporterEmail: sql<string | null>`${reporters.email}`.as("reporter_email"),
-      rank: sql<number>`row_number() over (partition by ${pluginReports.pluginId} order by ${pluginReports.updatedAt} desc, ${pluginReports.id} desc)`.as("rank"),
+      rank: sql<number>`row_number() over (partition by ${pluginReports.pluginId} order by ${pluginReports.updatedAt} desc, ${pluginReports.id} desc)`.as(
+        "rank",
+      ),
     })
     .from(pluginReports)
     .innerJoin(reporters, eq(reporters.id, pluginReports.reporterId))
@@ -43,7 +45,10 @@ export async function reportQueue(db: Db): Promise<QueuedPlugin[]> {
     .as("ranked");
   const [pluginRows, reasonRows, newest] = await Promise.all([
     db
-      .select({ plugin: { id: plugins.id, slug: plugins.slug, name: plugins.name, status: plugins.status }, author: { id: accounts.id, name: accounts.name, email: accounts.email } })
+      .select({
+        plugin: { id: plugins.id, slug: plugins.slug, name: plugins.name, status: plugins.status },
+        author: { id: accounts.id, name: accounts.name, email: accounts.email },
+      })
       .from(plugins)
       .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
       .where(inArray(plugins.id, ids)),

@@ -66,7 +66,15 @@ describe("PUT /api/v1/plugins/{slug}/report", () => {
     const second = await report(reader.key, "chat-spammer", { reason: "malware" });
     expect(second.status).toBe(200);
     expect(second.body).toEqual({
-      report: { id: first.body.report.id, slug: "chat-spammer", reason: "malware", details: "", status: "open", createdAt, updatedAt: clock.now().toISOString() },
+      report: {
+        id: first.body.report.id,
+        slug: "chat-spammer",
+        reason: "malware",
+        details: "",
+        status: "open",
+        createdAt,
+        updatedAt: clock.now().toISOString(),
+      },
       replaced: true,
     });
     expect(await openReports(listed.id)).toHaveLength(1);
@@ -137,10 +145,14 @@ describe("PUT /api/v1/plugins/{slug}/report", () => {
   it("is the website's plugins.report too, with the session's account", async () => {
     const cookie = await sessionCookie(app, reader.id);
     await insertPlugin(app.deps.db, { slug: "web-reported", ownerId: author.id });
-    const answer = await readTrpc(await trpcMutate(app, "plugins.report", { slug: "web-reported", reason: "impersonation", details: "Copies the name of Chat Tools." }, { cookie }));
+    const answer = await readTrpc(
+      await trpcMutate(app, "plugins.report", { slug: "web-reported", reason: "impersonation", details: "Copies the name of Chat Tools." }, { cookie }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ report: { slug: "web-reported", reason: "impersonation" }, replaced: false });
-    const own = await readTrpc(await trpcMutate(app, "plugins.report", { slug: "web-reported", reason: "spam" }, { cookie: await sessionCookie(app, author.id) }));
+    const own = await readTrpc(
+      await trpcMutate(app, "plugins.report", { slug: "web-reported", reason: "spam" }, { cookie: await sessionCookie(app, author.id) }),
+    );
     expect(own.status).toBe(403);
     const signedOut = await readTrpc(await trpcMutate(app, "plugins.report", { slug: "web-reported", reason: "spam" }));
     expect(signedOut.status).toBe(401);

@@ -40,7 +40,11 @@ let downloader: Person;
 let stranger: Person;
 
 const report = (who: Person, slug: string, reason: string, details = "") =>
-  app.json(`/plugins/${slug}/report`, { method: "PUT", headers: { ...bearer(who.key), "content-type": "application/json" }, body: JSON.stringify({ reason, details }) });
+  app.json(`/plugins/${slug}/report`, {
+    method: "PUT",
+    headers: { ...bearer(who.key), "content-type": "application/json" },
+    body: JSON.stringify({ reason, details }),
+  });
 const decide = async (input: Record<string, unknown>, who: Person = operator) =>
   readTrpc(await trpcMutate(app, "admin.reports.decide", input, { cookie: who.cookie }));
 const queue = async (who: Person = operator) => readTrpc(await trpcQuery(app, "admin.reports.queue", undefined, { cookie: who.cookie }));
