@@ -18,6 +18,8 @@ export const errorStatus = {
   purchase_required: 403,
   account_disabled: 403,
   not_found: 404,
+  /** The plugin was taken down by the operator: its holders may not download it (details.reason, details.takenDownAt). */
+  taken_down: 410,
   conflict: 409,
   slug_taken: 409,
   version_exists: 409,

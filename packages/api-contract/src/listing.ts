@@ -1,6 +1,7 @@
 import { priceTierSchema } from "@streamkit/plans";
 import { z } from "zod";
 import { pluginPaging } from "./limits";
+import { moderationWarningSchema, takenDownSchema } from "./moderation";
 import { isoTimestamp } from "./time";
 
 export const publisherSchema = z
@@ -41,9 +42,9 @@ export const listingSchema = z
     homepage: z.string().nullable(),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
-    status: z.enum(["published", "hidden", "removed"]).meta({
+    status: z.enum(["published", "hidden", "removed", "taken_down"]).meta({
       description:
-        "`published` in the marketplace. The author also sees `hidden` (taken out of the marketplace by the operator) and `removed` (deleted by the author) in GET /plugins/mine.",
+        "`published` in the marketplace. The author also sees `hidden` (taken out of the marketplace by the operator) and `removed` (deleted by the author) in GET /plugins/mine; the author and the plugin's holders see `taken_down` (the operator took it down after reports, see `takenDown`).",
     }),
     mine: z.boolean().meta({ description: "True when the caller published it." }),
     price: priceSchema.nullable().meta({ description: "null for a free plugin." }),
@@ -51,6 +52,11 @@ export const listingSchema = z
     priceRequest: priceRequestSchema
       .optional()
       .meta({ description: "Only for the plugin's author, only while a request is pending or after it was turned down." }),
+    takenDown: takenDownSchema.optional().meta({
+      description:
+        "Present only while the plugin is taken down, for its author and for the accounts that hold it (bought it or downloaded it before): when, and the public reason. The author also gets the operator's message.",
+    }),
+    warning: moderationWarningSchema.optional().meta({ description: "Only for the plugin's author: the newest warning an operator sent about this plugin." }),
   })
   .meta({ id: "Listing" });
 export type Listing = z.infer<typeof listingSchema>;

@@ -6,7 +6,7 @@ export type Scope = (typeof scopes)[number];
 export const scopeSchema = z.enum(scopes).meta({ id: "Scope" });
 
 export const scopeDescriptions: Record<Scope, string> = {
-  "plugins:read": "Download plugins, list your plugins and your purchases.",
+  "plugins:read": "Download plugins, list your plugins and your purchases, report plugins.",
   "plugins:write": "Publish new versions, delete plugins and request prices.",
   "sales:read": "Read your sales, earnings and payouts.",
   "inventory:write": "Create, update and fork overlays.",

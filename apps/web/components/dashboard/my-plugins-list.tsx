@@ -7,9 +7,10 @@ import { formatCount } from "@/components/format";
 import { VersionList } from "@/components/version-list";
 import { useTRPC } from "@/lib/trpc/client";
 import { errorMessage } from "@/lib/trpc/errors";
+import { ModerationNotices } from "./moderation-notices";
 import { RemovePluginButton } from "./remove-plugin-button";
 
-const statusText = { published: "Published", hidden: "Hidden by the operator", removed: "Removed" } as const;
+const statusText = { published: "Published", hidden: "Hidden by the operator", removed: "Removed", taken_down: "Taken down by the operators" } as const;
 
 /**
  * The author's plugins with their versions (plugins.mineWithVersions). Given
@@ -59,6 +60,7 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
             </div>
             {plugin.status !== "removed" ? <RemovePluginButton slug={plugin.slug} name={plugin.name} /> : null}
           </div>
+          <ModerationNotices plugin={plugin} />
           <details>
             <summary>
               {plugin.versions.length} version{plugin.versions.length === 1 ? "" : "s"}

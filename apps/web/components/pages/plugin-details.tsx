@@ -12,6 +12,8 @@ import { InstallButton } from "@/components/install/install-button";
 import { Markdown } from "@/components/markdown/markdown";
 import { MemberBuyBox, MemberInstall } from "@/components/member/member-buy-box";
 import { VersionList } from "@/components/version-list";
+import { ReportPlugin } from "@/components/moderation/report-plugin";
+import { TakenDownNotice } from "@/components/moderation/taken-down-notice";
 import type { PageApi } from "@/lib/server/api";
 import { orNotFound } from "@/lib/server/errors";
 
@@ -53,6 +55,7 @@ export function PluginDetails({ plugin, buyer, viewer, plan }: { plugin: Listing
         <Link href="/">Marketplace</Link> / <span aria-current="page">{plugin.name}</span>
       </nav>
 
+      {plugin.takenDown ? <TakenDownNotice name={plugin.name} takenDown={plugin.takenDown} /> : null}
       <header className="plugin-head">
         <div>
           <h1>{plugin.name}</h1>
@@ -64,7 +67,7 @@ export function PluginDetails({ plugin, buyer, viewer, plan }: { plugin: Listing
           </div>
           {plugin.description ? <Markdown className="lede">{plugin.description}</Markdown> : null}
         </div>
-        <aside className="buy-box" aria-label="Price">
+        <aside className="buy-box" aria-label="Price" hidden={Boolean(plugin.takenDown)}>
           {plugin.price ? (
             <>
               <span className="amount">{formatPrice(plugin.price, country)}</span>
@@ -100,6 +103,7 @@ export function PluginDetails({ plugin, buyer, viewer, plan }: { plugin: Listing
           <small>
             Plugin id <code>{plugin.slug}</code>
           </small>
+          {signedIn && !plugin.mine ? <ReportPlugin slug={plugin.slug} name={plugin.name} /> : null}
         </aside>
       </header>
 

@@ -6,7 +6,8 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../shared/context";
 import { notFound } from "@streamkit/api-contract";
 import { decodeCursor, encodeCursor } from "@streamkit/api-contract";
-import { purchasedAmong } from "./ownership";
+import { holdsPlugin, purchasedAmong } from "./ownership";
+import { type ModerationViews, moderationViews, noModerationViews } from "./moderation/takedowns";
 import { preparedPerDatabase } from "../shared/prepared";
 import { openPriceRequests } from "./prices";
 
@@ -29,17 +30,27 @@ export type ListingRow = {
 export interface ListingExtras {
   purchased: ReadonlySet<string>;
   priceRequests: ReadonlyMap<string, NonNullable<Listing["priceRequest"]>>;
+  /** Takedowns (for the author and holders) and the author's warnings. */
+  moderation: ModerationViews;
 }
 
-const noExtras: ListingExtras = { purchased: new Set(), priceRequests: new Map() };
+const noExtras: ListingExtras = { purchased: new Set(), priceRequests: new Map(), moderation: noModerationViews };
 
 /** Two small queries for a whole page, only for signed-in callers. */
 export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[]): Promise<ListingExtras> {
   if (caller.kind !== "account" || rows.length === 0) return noExtras;
   const ids = rows.map((row) => row.plugin.id);
   const own = rows.filter((row) => row.plugin.ownerId === caller.account.id).map((row) => row.plugin.id);
-  const [purchased, priceRequests] = await Promise.all([purchasedAmong(db, caller.account.id, ids), openPriceRequests(db, own)]);
-  return { purchased, priceRequests };
+  const [purchased, priceRequests, moderation] = await Promise.all([
+    purchasedAmong(db, caller.account.id, ids),
+    openPriceRequests(db, own),
+    moderationViews(
+      db,
+      caller.account.id,
+      rows.map((row) => row.plugin),
+    ),
+  ]);
+  return { purchased, priceRequests, moderation };
 }
 
 /** Shapes one row into the §2.2 listing as seen by `caller`. */
@@ -48,6 +59,8 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
   const price = priceOf(p.priceTier as PriceTier | null);
   const mine = caller.kind === "account" && caller.account.id === p.ownerId;
   const priceRequest = mine ? extras.priceRequests.get(p.id) : undefined;
+  const takenDown = extras.moderation.takedowns.get(p.id);
+  const warning = mine ? extras.moderation.warnings.get(p.id) : undefined;
   return {
     id: p.id,
     slug: p.slug,
@@ -69,6 +82,8 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     price,
     owned: price === null || mine || extras.purchased.has(p.id),
     ...(priceRequest ? { priceRequest } : {}),
+    ...(takenDown ? { takenDown } : {}),
+    ...(warning ? { warning } : {}),
   };
 }
 
@@ -228,7 +243,10 @@ export async function getPluginDetail(db: Db, caller: Caller, slug: string): Pro
   // Anonymous callers can only see published plugins: one query with the status filter.
   const statements = statementsFor(db);
   const [row] = await (caller.kind === "account" ? statements.any : statements.published).execute({ slug });
-  const visible = row && (row.plugin.status === "published" || (caller.kind === "account" && row.plugin.ownerId === caller.account.id));
+  const own = caller.kind === "account" && row?.plugin.ownerId === caller.account.id;
+  // A taken-down plugin's page stays open to its holders, who are told why (docs/plugins.md#when-a-plugin-is-taken-down).
+  const holder = caller.kind === "account" && row?.plugin.status === "taken_down" && !own && (await holdsPlugin(db, caller.account.id, row.plugin.id));
+  const visible = row && (row.plugin.status === "published" || own || holder);
   if (!row || !visible) throw notFound(`No plugin "${slug}" in the marketplace.`);
   const versions = await statements.versions.execute({ pluginId: row.plugin.id });
   const extras = await listingExtras(db, caller, [row]);

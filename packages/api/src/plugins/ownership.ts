@@ -1,4 +1,4 @@
-import { type Db, purchases } from "@streamkit/db";
+import { type Db, pluginDownloads, purchases } from "@streamkit/db";
 import { and, eq, sql } from "drizzle-orm";
 import { preparedPerDatabase } from "../shared/prepared";
 
@@ -24,3 +24,18 @@ const purchasedAmongStatement = preparedPerDatabase((db) =>
     )
     .prepare("purchased_among"),
 );
+
+/** An account that downloaded a plugin holds it (as does one that bought it). */
+export async function downloadedBefore(db: Db, accountId: string, pluginId: string): Promise<boolean> {
+  const [held] = await db
+    .select({ day: pluginDownloads.day })
+    .from(pluginDownloads)
+    .where(and(eq(pluginDownloads.pluginId, pluginId), eq(pluginDownloads.accountId, accountId)))
+    .limit(1);
+  return Boolean(held);
+}
+
+/** Whether the account holds the plugin: bought it or downloaded it before (SPEC §3's holders). */
+export async function holdsPlugin(db: Db, accountId: string, pluginId: string): Promise<boolean> {
+  return (await purchasedAmong(db, accountId, [pluginId])).has(pluginId) || (await downloadedBefore(db, accountId, pluginId));
+}

@@ -1,11 +1,12 @@
 import type { PluginPackage } from "@streamkit/api-contract";
 import { accounts, pluginDownloads, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
 import { priceOf, type PriceTier } from "@streamkit/plans";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError, notFound } from "@streamkit/api-contract";
-import { purchasedAmong } from "./ownership";
+import { downloadedBefore, purchasedAmong } from "./ownership";
+import { noteRemovalDuringTakedown, takenDownRefusal } from "./moderation/takedowns";
 
 /**
  * The package of a plugin's latest version. Published plugins are open to the
@@ -27,9 +28,12 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
   const isAuthor = plugin.ownerId === accountId;
 
   const purchased = !isAuthor && (await purchasedAmong(deps.db, accountId, [plugin.id])).has(plugin.id);
-  if (plugin.status !== "published" && !isAuthor && !purchased && !(await downloadedBefore(deps, accountId, plugin.id))) {
+  const holds = purchased || (!isAuthor && plugin.status !== "published" && (await downloadedBefore(deps.db, accountId, plugin.id)));
+  if (plugin.status !== "published" && !isAuthor && !holds) {
     throw notFound(`No plugin "${slug}" in the marketplace.`);
   }
+  // A takedown stops every download but its author's (docs/plugins.md#when-a-plugin-is-taken-down).
+  if (plugin.status === "taken_down" && !isAuthor) throw await takenDownRefusal(db, plugin);
   const price = priceOf(plugin.priceTier as PriceTier | null);
   if (price && !isAuthor && !purchased) {
     throw new AppError("purchase_required", `“${plugin.name}” is a paid plugin: buy it on the website, then download it.`, {
@@ -55,16 +59,6 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
   };
 }
 
-/** An account that downloaded a plugin holds it (as does one that bought it). */
-async function downloadedBefore(deps: AppDeps, accountId: string, pluginId: string): Promise<boolean> {
-  const [held] = await deps.db
-    .select({ day: pluginDownloads.day })
-    .from(pluginDownloads)
-    .where(and(eq(pluginDownloads.pluginId, pluginId), eq(pluginDownloads.accountId, accountId)))
-    .limit(1);
-  return Boolean(held);
-}
-
 /** One download per account, plugin and UTC day: the primary key decides, so concurrent downloads count once. */
 async function countDownload(deps: AppDeps, pluginId: string, accountId: string): Promise<void> {
   const day = deps.now().toISOString().slice(0, 10);
@@ -83,7 +77,7 @@ export async function removePlugin(deps: AppDeps, caller: AccountCaller, slug: s
   const removed = await deps.db
     .update(plugins)
     .set({ status: "removed", updatedAt: deps.now() })
-    .where(and(eq(plugins.slug, slug), eq(plugins.ownerId, caller.account.id)))
+    .where(and(eq(plugins.slug, slug), eq(plugins.ownerId, caller.account.id), ne(plugins.status, "taken_down")))
     .returning({ id: plugins.id });
-  if (removed.length === 0) throw notFound(`No plugin "${slug}" of yours.`);
+  if (removed.length === 0 && !(await noteRemovalDuringTakedown(deps.db, caller.account.id, slug))) throw notFound(`No plugin "${slug}" of yours.`);
 }

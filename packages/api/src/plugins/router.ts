@@ -17,6 +17,7 @@ import { z } from "zod";
 import { getPluginDetail, listMyPlugins, listMyPluginsWithVersions, listPlugins } from "./listings";
 import { downloadPackage, removePlugin } from "./packages";
 import { publishPlugin } from "./publish";
+import { reportProcedures } from "./moderation/index";
 import { accountProcedure, publicProcedure } from "../shared/trpc";
 
 const slugInput = z.object({ slug: z.string().max(100) });
@@ -35,7 +36,7 @@ export const pluginsRouter = {
         tags: ["Plugins"],
         summary: "Your plugins, including hidden and removed ones",
         description:
-          "Most recently updated first. `status` is `published`, `hidden` (taken out of the marketplace by the operator) or `removed` (deleted by you).",
+          "Most recently updated first. `status` is `published`, `hidden` (taken out of the marketplace by the operator), `removed` (deleted by you) or `taken_down` (taken down by the operators after reports: `takenDown` says when, the public reason and the operators' message to you). `warning` carries the newest warning the operators sent you about a plugin.",
       },
       rest: { auth: "key", scope: "plugins:read" },
     })
@@ -78,7 +79,7 @@ export const pluginsRouter = {
           "",
           `**Packing rules** (all problems come back together as 400 invalid_package, each as { path, message } with \`path\` like \`main.lua:12:5\` or \`plugin.json#/permissions/1\`): paths relative with \`/\` only — no absolute path, \`..\` or \`.\` segment, backslash, NUL or empty segment, no duplicates (also ignoring letter case), at most ${PACKAGE_LIMITS.maxPathLength} characters and ${PACKAGE_LIMITS.maxPathSegments} segments; at most ${PACKAGE_LIMITS.maxFiles} files, each at most ${PACKAGE_LIMITS.maxFileBytes / 1024} KiB and ${PACKAGE_LIMITS.maxTotalBytes / 1024 / 1024} MiB in all (UTF-8); text only (no NUL or other control characters but tab, line breaks and form feed); plugin.json at the root, following the manifest rules of the specification; the main file present; every .lua file parsing as Lua 5.4; every call into a plugin-API namespace (chats.*, http.*, obs.*, …) granted by \`permissions\` or \`optional_permissions\`, and every \`lib.require\` listed in \`libraries\`.`,
           "",
-          `At most ${rateLimits.publish.limit} successful publishes per ${windowName(rateLimits.publish.windowSeconds)} per account (429 rate_limited with Retry-After). A removed plugin is listed again when its author publishes a new version. The publish is one transaction: a failure leaves nothing behind, and of two concurrent publishes of one version exactly one succeeds.`,
+          `At most ${rateLimits.publish.limit} successful publishes per ${windowName(rateLimits.publish.windowSeconds)} per account (429 rate_limited with Retry-After). A removed plugin is listed again when its author publishes a new version; a taken-down one stays down (only an operator restores it), though its author may still publish versions to it. The publish is one transaction: a failure leaves nothing behind, and of two concurrent publishes of one version exactly one succeeds.`,
         ].join("\n"),
       },
       rest: {
@@ -104,7 +105,7 @@ export const pluginsRouter = {
         path: "/plugins/{slug}",
         tags: ["Plugins"],
         summary: "One plugin with its version history",
-        description: `The listing plus \`versions\`, newest first. Unknown slug: 404 not_found (never cached). Its author also sees it while hidden or removed.\n\n${CACHING}`,
+        description: `The listing plus \`versions\`, newest first. Unknown slug: 404 not_found (never cached). Its author also sees it while hidden, removed or taken down; a plugin the operators took down stays readable by the accounts that hold it (bought it or downloaded it before), with \`takenDown\` saying when and why, and is 404 for everyone else.\n\n${CACHING}`,
       },
       rest: { ...browsing, errors: ["not_found"] },
     })
@@ -120,9 +121,9 @@ export const pluginsRouter = {
         tags: ["Plugins"],
         summary: "Download the latest version's files",
         description:
-          "Counts one download per account per UTC day. A removed or hidden plugin stays downloadable by its author and by accounts that downloaded it before; for others it is 404. A paid plugin not bought answers 403 purchase_required with `details.price` and `details.buyUrl` (the page to buy it on the website).",
+          "Counts one download per account per UTC day. A removed or hidden plugin stays downloadable by its author and by accounts that downloaded it before; for others it is 404. A paid plugin not bought answers 403 purchase_required with `details.price` and `details.buyUrl` (the page to buy it on the website). A plugin the operators took down answers 410 taken_down (`details.reason`, `details.takenDownAt`) to the accounts that hold it, 404 to everyone else; only its author may still download it.",
       },
-      rest: { auth: "key", scope: "plugins:read", entitlement: "pluginDownload", errors: ["not_found", "purchase_required"] },
+      rest: { auth: "key", scope: "plugins:read", entitlement: "pluginDownload", errors: ["not_found", "purchase_required", "taken_down"] },
     })
     .input(slugInput)
     .output(pluginPackageSchema)
@@ -136,7 +137,7 @@ export const pluginsRouter = {
         tags: ["Plugins"],
         summary: "Remove your plugin from the marketplace",
         description:
-          "The plugin leaves the list and, for everyone but you, its page (404). Accounts that downloaded it keep downloading it; you still see it in /plugins/mine, and publishing a new version lists it again. Anyone else's plugin: 404 not_found. Repeating the call is harmless (204).",
+          "The plugin leaves the list and, for everyone but you, its page (404). Accounts that downloaded it keep downloading it; you still see it in /plugins/mine, and publishing a new version lists it again. Anyone else's plugin: 404 not_found. Repeating the call is harmless (204). A plugin the operators took down stays down; deleting it then means a restore leaves it removed.",
       },
       rest: { auth: "key", scope: "plugins:write", successStatus: 204, errors: ["not_found"] },
     })
@@ -145,4 +146,6 @@ export const pluginsRouter = {
     .mutation(async ({ ctx, input }) => {
       await removePlugin(ctx.deps, ctx.caller, input.slug);
     }),
+
+  ...reportProcedures,
 } satisfies TRPCRouterRecord;

@@ -134,6 +134,8 @@ const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",
   404: "NOT_FOUND",
+  // tRPC has no Gone: a taken-down plugin (410 taken_down on /api/v1) is not found on /api/trpc, never a 500.
+  410: "NOT_FOUND",
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",

@@ -73,6 +73,12 @@ export const securityContract: Record<string, ContractEntry> = {
   },
   // Pricing someone else's plugin is 403 forbidden by docs/api.md#plugins rule 3 (tested in prices.test.ts), not 404.
   "PUT /plugins/{slug}/price": { requires: { auth: "key", scope: "plugins:write" }, url: (f) => `/plugins/${f.othersPlugin}/price`, body: { tier: "t1" } },
+  // docs/plugins.md#reporting-a-plugin: any signed-in reader may report a published plugin (plugins:read, any plan).
+  "PUT /plugins/{slug}/report": {
+    requires: { auth: "key", scope: "plugins:read" },
+    url: (f) => `/plugins/${f.othersPlugin}/report`,
+    body: { reason: "spam", details: "Security suite." },
+  },
   "GET /purchases": { requires: { auth: "key", scope: "plugins:read" } },
   "GET /sales": { requires: { auth: "key", scope: "sales:read" } },
   // docs/api.md#plugins rule 1: purchases happen only on the website.

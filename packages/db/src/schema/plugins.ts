@@ -3,7 +3,8 @@ import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text,
 import { accounts } from "./accounts";
 import { createdAt, primaryId, utcTimestamp } from "./columns";
 
-export const pluginStatuses = ["published", "hidden", "removed"] as const;
+/** `taken_down`: an operator took it down after reports (schema/moderation.ts); only an operator restores it. */
+export const pluginStatuses = ["published", "hidden", "removed", "taken_down"] as const;
 export type PluginStatus = (typeof pluginStatuses)[number];
 
 /**
@@ -38,7 +39,7 @@ export const plugins = pgTable(
     // backwards from this index, so a keyset cursor is one row comparison.
     index("plugins_market_order_idx").on(t.official, t.downloads, t.id).where(sql`${t.status} = 'published'`),
     index("plugins_owner_idx").on(t.ownerId),
-    check("plugins_status_check", sql`${t.status} in ('published', 'hidden', 'removed')`),
+    check("plugins_status_check", sql`${t.status} in ('published', 'hidden', 'removed', 'taken_down')`),
     check("plugins_downloads_check", sql`${t.downloads} >= 0`),
   ],
 );

@@ -42,6 +42,13 @@ export const errorExamples: Record<ErrorCode, ErrorEnvelope> = {
   },
   account_disabled: { error: { code: "account_disabled", message: "This account is suspended." } },
   not_found: { error: { code: "not_found", message: 'No plugin "nope" in the marketplace.' } },
+  taken_down: {
+    error: {
+      code: "taken_down",
+      message: "“Song Requests” was taken down by the marketplace's operators and cannot be downloaded; what you installed before stays yours.",
+      details: { reason: "malware", takenDownAt: "2026-11-22T04:42:30.462Z" },
+    },
+  },
   conflict: { error: { code: "conflict", message: "The overlay changed since rev 4.", details: { currentRev: 5 } } },
   slug_taken: { error: { code: "slug_taken", message: 'Another publisher owns the plugin id "chat-commands".' } },
   version_exists: { error: { code: "version_exists", message: "Version 1.2.0 is not higher than the published 1.2.0." } },

@@ -7,7 +7,7 @@
  *
  * - In the database (database-store.ts), exact across processes: requests of
  *   an account per channel (API keys share the plan's apiRequestsPerMinute;
- *   the website and the desktop app have their own), publishes, sign-ups,
+ *   the website and the desktop app have their own), publishes, plugin reports, sign-ups,
  *   sign-in and password-reset attempts, test alerts per overlay, and the exchange rates per client
  *   address (batched: the busiest).
  * - In each process's memory (memory-store.ts), per client address: /api/v1
@@ -33,6 +33,7 @@ const bucketPrefix = {
   webRequests: "web:",
   appRequests: "app:",
   publish: "publish:",
+  pluginReports: "reports:",
   testAlerts: "alerts:",
   signUp: "signup:",
   fxAddress: "fx:",
