@@ -139,6 +139,8 @@ const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
+  // Only raw routes answer ranges; mapped so no domain error can ever surface as a tRPC 500.
+  416: "BAD_REQUEST",
   429: "TOO_MANY_REQUESTS",
   503: "SERVICE_UNAVAILABLE",
 };
