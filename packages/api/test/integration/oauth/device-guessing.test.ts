@@ -42,7 +42,7 @@ async function lookupFrom(accountId: string, address: string, userCode: string) 
   const api = createCaller(createContext({ deps: app.deps, requestId: randomUUID(), surface: "web", caller: await webCaller(app, accountId), clientAddress: address }));
   try {
     await api.oauth.deviceLookup({ userCode });
-    return { code: "ok" as const, headers: {} };
+    return { code: "ok" as const, headers: {} as Record<string, string> };
   } catch (error) {
     const known = toAppError(error);
     return { code: known.code, headers: known.headers ?? {}, message: known.message };
