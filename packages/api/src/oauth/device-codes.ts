@@ -94,14 +94,19 @@ function refusalFor(row: DeviceCodeRow | undefined, now: Date): DeviceCodeRefusa
   if (!row) return new DeviceCodeRefusal(false, "not_found", UNKNOWN);
   if (row.status === "locked")
     return new DeviceCodeRefusal(true, "not_found", "That code was entered too many times and no longer works. Start signing in again on your device.");
-  if (row.status !== "pending") return new DeviceCodeRefusal(true, "conflict", "That code was already answered. If it was not you, start again on your device.");
+  if (row.status !== "pending")
+    return new DeviceCodeRefusal(true, "conflict", "That code was already answered. If it was not you, start again on your device.");
   if (row.expiresAt.getTime() <= now.getTime())
     return new DeviceCodeRefusal(true, "not_found", "That code has expired. Start signing in again on your device for a new one.");
   return new DeviceCodeRefusal(true, "not_found", UNKNOWN);
 }
 
 async function findByUserCode(db: Db, normalized: string): Promise<DeviceCodeRow | undefined> {
-  const [row] = await db.select().from(oauthDeviceCodes).where(eq(oauthDeviceCodes.userCodeHash, hashUserCode(normalized))).limit(1);
+  const [row] = await db
+    .select()
+    .from(oauthDeviceCodes)
+    .where(eq(oauthDeviceCodes.userCodeHash, hashUserCode(normalized)))
+    .limit(1);
   return row;
 }
 
@@ -145,7 +150,9 @@ export async function decideDeviceCode(db: Db, accountId: string, normalized: st
   throw refusalFor(await findByUserCode(db, normalized), now);
 }
 
-type PollOutcome = { tokens: TokenResponse } | { error: "invalid_grant" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token"; description: string };
+type PollOutcome =
+  | { tokens: TokenResponse }
+  | { error: "invalid_grant" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token"; description: string };
 
 /**
  * The token endpoint's device_code grant (RFC 8628 §3.4, §3.5). The row is

@@ -109,7 +109,11 @@ export function oauthPathItems(baseUrl: string): Record<string, Json> {
           {
             client_id: clientId,
             scope: { type: "string", description: "Space-separated scopes; omitted, all five." },
-            device_label: { type: "string", maxLength: oauthLimits.deviceLabelMaxLength, description: "The computer's name, shown on /device and Connected apps." },
+            device_label: {
+              type: "string",
+              maxLength: oauthLimits.deviceLabelMaxLength,
+              description: "The computer's name, shown on /device and Connected apps.",
+            },
           },
           ["client_id"],
         ),

@@ -12,10 +12,10 @@ import { hashSecret } from "../../../src/shared/secret-format";
 import { BASE, createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { bearer, insertAccount } from "../../support/factories";
-import { decideDevice, discover, oauth, openDevice, pollDevice, refresh, refusalOf, revoke, startDevice } from "../../support/oauth-client";
+import { decideDevice, discover, type oauth, openDevice, pollDevice, refresh, refusalOf, revoke, startDevice } from "../../support/oauth-client";
 import { raceThroughLock } from "../../support/race";
 import { sessionCookie } from "../../support/session";
-import { readTrpc } from "../../support/trpc";
+import { readTrpc, trpcMutate } from "../../support/trpc";
 
 let app: TestApp;
 let as: oauth.AuthorizationServer;
@@ -34,7 +34,12 @@ beforeEach(() => clock.advance(deviceFlowLimits.codeSeconds * 1000 + 60_000));
 const me = (token: string) => app.json("/me", { headers: bearer(token) });
 const waitInterval = (seconds: number = deviceFlowLimits.intervalSeconds) => clock.advance(seconds * 1000);
 const rowOf = async (deviceCode: string) =>
-  (await app.deps.db.select().from(oauthDeviceCodes).where(eq(oauthDeviceCodes.deviceCodeHash, hashSecret(deviceCode))))[0]!;
+  (
+    await app.deps.db
+      .select()
+      .from(oauthDeviceCodes)
+      .where(eq(oauthDeviceCodes.deviceCodeHash, hashSecret(deviceCode)))
+  )[0]!;
 
 describe("the device authorization endpoint", () => {
   it("answers a code pair of the documented shape, no-store, advertised in the metadata", async () => {
@@ -72,7 +77,11 @@ describe("the device authorization endpoint", () => {
     ["no client", 401, "invalid_client", { client_id: "" }],
   ])("%s: %i %s in RFC 6749's format", async (_case, status, error, override) => {
     const body = new URLSearchParams({ client_id: "streamkit-desktop", ...override });
-    const response = await app.raw("/api/oauth/device_authorization", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    const response = await app.raw("/api/oauth/device_authorization", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
     expect(response.status).toBe(status);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ error, error_description: expect.any(String) });
@@ -148,7 +157,11 @@ describe("every answer of RFC 8628 §3.5", () => {
   it("access_denied after Deny, on every later poll", async () => {
     const device = await startDevice(app, as);
     expect((await decideDevice(app, person, device.user_code, "deny")).data.decision).toBe("deny");
-    expect(await refusalOf(pollDevice(app, as, device.device_code))).toEqual({ error: "access_denied", status: 400, description: "The person declined the sign-in." });
+    expect(await refusalOf(pollDevice(app, as, device.device_code))).toEqual({
+      error: "access_denied",
+      status: 400,
+      description: "The person declined the sign-in.",
+    });
     waitInterval();
     expect((await refusalOf(pollDevice(app, as, device.device_code))).error).toBe("access_denied");
   });
@@ -315,10 +328,14 @@ describe("the /device page's calls", () => {
 
   it("are the website's: without a session 401, from another site's origin 403", async () => {
     const device = await startDevice(app, as);
-    const { trpcMutate } = await import("../../support/trpc");
     expect((await trpcMutate(app, "oauth.deviceDecide", { userCode: device.user_code, decision: "allow" })).status).toBe(401);
     const cookie = await sessionCookie(app, person);
-    const crossSite = await trpcMutate(app, "oauth.deviceDecide", { userCode: device.user_code, decision: "allow" }, { cookie, origin: "https://attacker.example" });
+    const crossSite = await trpcMutate(
+      app,
+      "oauth.deviceDecide",
+      { userCode: device.user_code, decision: "allow" },
+      { cookie, origin: "https://attacker.example" },
+    );
     expect(crossSite.status).toBe(403);
     expect((await refusalOf(pollDevice(app, as, device.device_code))).error).toBe("authorization_pending");
   });

@@ -39,7 +39,9 @@ function wrongCode(n: number): string {
 
 /** The /device page's call as the visitor at `address`: the answer's status, or the refusal's code and headers. */
 async function lookupFrom(accountId: string, address: string, userCode: string) {
-  const api = createCaller(createContext({ deps: app.deps, requestId: randomUUID(), surface: "web", caller: await webCaller(app, accountId), clientAddress: address }));
+  const api = createCaller(
+    createContext({ deps: app.deps, requestId: randomUUID(), surface: "web", caller: await webCaller(app, accountId), clientAddress: address }),
+  );
   try {
     await api.oauth.deviceLookup({ userCode });
     return { code: "ok" as const, headers: {} as Record<string, string> };
