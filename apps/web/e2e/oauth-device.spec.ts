@@ -107,9 +107,9 @@ test("a wrong or malformed code is refused at the field, and the typed text is k
   await page.goto("/device");
   await page.getByLabel("Code").fill("BBBB-BBBB");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("alert")).toHaveText(/No sign-in is waiting for that code/);
+  await expect(page.locator(".oauth-panel").getByRole("alert")).toHaveText(/No sign-in is waiting for that code/);
   await expect(page.getByLabel("Code")).toHaveValue("BBBB-BBBB");
   await page.getByLabel("Code").fill("AEIO-U123");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("alert")).toHaveText(/That is not a code/);
+  await expect(page.locator(".oauth-panel").getByRole("alert")).toHaveText(/That is not a code/);
 });
