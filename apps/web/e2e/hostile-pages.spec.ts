@@ -39,6 +39,7 @@ const pages: { path: string; params: string[] }[] = [
   },
   { path: "/oauth/desktop/return", params: ["client_id", "code", "state", "iss", "error", "error_description"] },
   { path: "/oauth/desktop/done", params: ["status", "error"] },
+  { path: "/device", params: ["user_code"] },
   { path: "/forgot-password", params: ["sent"] },
   { path: "/reset-password", params: ["token"] },
   { path: "/dev/outbox", params: [] },

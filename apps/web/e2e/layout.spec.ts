@@ -44,6 +44,7 @@ const pages = [
   "/account",
   "/account/connected-apps",
   "/account/billing",
+  "/device?user_code=BCDF-GHJK",
   // The desktop sign-in's pages: consent (a valid request), the deep link's "return to Streamkit" (error variant: it opens nothing), "close this tab".
   `/oauth/authorize?response_type=code&client_id=streamkit-desktop&redirect_uri=${encodeURIComponent("http://127.0.0.1:9/callback")}&state=s&code_challenge=${"a".repeat(43)}&code_challenge_method=S256&device_label=Studio%20PC`,
   "/oauth/desktop/return?client_id=streamkit-desktop&error=access_denied&state=s",

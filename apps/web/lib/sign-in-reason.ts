@@ -13,6 +13,7 @@ const reasons: readonly [pattern: RegExp, reason: string][] = [
   [/^\/plugins\/[^/?]+\/buy(?:[/?]|$)/, "Sign in to buy this plugin: it stays yours on this account."],
   [/^\/purchases(?:[/?]|$)/, "Sign in to see the plugins you bought."],
   [/^\/(?:plans|checkout|account\/billing)(?:[/?]|$)/, "Sign in to choose a plan and manage your billing."],
+  [/^\/device(?:[/?]|$)/, "Sign in to connect the Streamkit app on your other device to your account."],
   [/^\/account(?:[/?]|$)/, "Sign in to manage your account."],
   [/^\/dashboard(?:[/?]|$)/, "Sign in to manage your plugins, their prices and your API keys."],
 ];

@@ -146,6 +146,12 @@ export const rateLimits = {
   pageViews: { limit: 300, windowSeconds: 60, per: "address" },
   /** The OAuth token and revocation endpoints from one client address (the desktop app calls them a few times a day); in memory. */
   oauth: { limit: 60, windowSeconds: 60, per: "address" },
+  /** Device authorizations (RFC 8628 codes issued, POST /api/oauth/device_authorization) from one client address; in the database, each is a row. */
+  deviceAuthorization: { limit: 30, windowSeconds: 60 * 60, per: "address" },
+  /** Wrong user codes typed on /device by one account (a right code does not count). */
+  deviceCodeAccount: { limit: 10, windowSeconds: 15 * 60, per: "account" },
+  /** Wrong user codes typed on /device from one client address, whatever the account. */
+  deviceCodeAddress: { limit: 30, windowSeconds: 15 * 60, per: "address" },
   /** Payment webhook deliveries from one client address: generous, since providers send from few addresses and retry in bursts; in memory. */
   webhooks: { limit: 1200, windowSeconds: 60, per: "address" },
   /** Sign-in attempts with email and password (every attempt, right or wrong) for one email address, existing or not. */

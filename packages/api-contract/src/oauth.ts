@@ -46,12 +46,47 @@ export const oauthLimits = {
   formBodyBytes: 16 * 1024,
 } as const;
 
+/**
+ * The device authorization grant (RFC 8628, docs/desktop.md#signing-in-without-a-browser-on-this-computer):
+ * how long a code lives, how often the app may poll, and the user code's shape.
+ */
+export const deviceFlowLimits = {
+  /** device_code and user_code live 15 minutes (expires_in). */
+  codeSeconds: 15 * 60,
+  /** The polling interval the app is first given; each slow_down adds slowDownSeconds (RFC 8628 §3.5). */
+  intervalSeconds: 5,
+  slowDownSeconds: 5,
+  /**
+   * How often one code may be opened on /device (Continue) before it is locked: the device is then told
+   * expired_token and starts again. A wrong code matches no code, so guesses are counted per account and
+   * per address instead (rateLimits.deviceCodeAccount, deviceCodeAddress).
+   */
+  maxOpensPerCode: 5,
+  /** The user code: 8 characters of an alphabet without vowels or look-alikes (no words, no 0/O, 1/I), shown as XXXX-XXXX. */
+  userCodeAlphabet: "BCDFGHJKLMNPQRSTVWXZ",
+  userCodeLength: 8,
+} as const;
+
+/** A typed user code as stored and compared: upper case, dashes and spaces dropped; null when it cannot be a code. */
+export function normalizeUserCode(typed: string): string | null {
+  const code = typed.replace(/[\s-]/g, "").toUpperCase();
+  if (code.length !== deviceFlowLimits.userCodeLength) return null;
+  return [...code].every((character) => deviceFlowLimits.userCodeAlphabet.includes(character)) ? code : null;
+}
+
+/** A normalised user code as the person reads it: XXXX-XXXX. */
+export const formatUserCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+
 /** Where everything is, relative to the issuer (the site's public origin). */
 export const oauthPaths = {
   metadata: "/.well-known/oauth-authorization-server",
   authorize: "/oauth/authorize",
   token: "/api/oauth/token",
   revoke: "/api/oauth/revoke",
+  /** RFC 8628's device authorization endpoint. */
+  deviceAuthorization: "/api/oauth/device_authorization",
+  /** Where the person types the user code (verification_uri). */
+  device: "/device",
   /** The deep-link landing page: "Signed in — return to Streamkit". */
   deepLinkReturn: "/oauth/desktop/return",
   /** Where the app's loopback listener sends the browser afterwards. */
@@ -59,7 +94,10 @@ export const oauthPaths = {
 } as const;
 
 /** Token prefixes: secret scanners recognise them, and the resolver tells them apart from API keys (`skit_`). */
-export const oauthTokenPrefixes = { code: "skac_", access: "skat_", refresh: "skrt_" } as const;
+export const oauthTokenPrefixes = { code: "skac_", access: "skat_", refresh: "skrt_", deviceCode: "skdc_" } as const;
+
+/** RFC 8628 §3.4's grant type. */
+export const deviceCodeGrantType = "urn:ietf:params:oauth:grant-type:device_code";
 
 /** RFC 8414 metadata for an issuer. */
 export function authorizationServerMetadata(issuer: string) {
@@ -68,9 +106,10 @@ export function authorizationServerMetadata(issuer: string) {
     authorization_endpoint: `${issuer}${oauthPaths.authorize}`,
     token_endpoint: `${issuer}${oauthPaths.token}`,
     revocation_endpoint: `${issuer}${oauthPaths.revoke}`,
+    device_authorization_endpoint: `${issuer}${oauthPaths.deviceAuthorization}`,
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
-    grant_types_supported: ["authorization_code", "refresh_token"],
+    grant_types_supported: ["authorization_code", "refresh_token", deviceCodeGrantType],
     code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: ["none"],
     revocation_endpoint_auth_methods_supported: ["none"],
@@ -99,6 +138,11 @@ export const tokenErrorCodes = [
   "unauthorized_client",
   "unsupported_grant_type",
   "invalid_scope",
+  // RFC 8628 §3.5: the device code grant's answers while it waits, and its ends.
+  "authorization_pending",
+  "slow_down",
+  "access_denied",
+  "expired_token",
   "rate_limited",
 ] as const;
 export type TokenErrorCode = (typeof tokenErrorCodes)[number];
@@ -130,3 +174,40 @@ export type AuthorizationDecision = z.infer<typeof authorizationDecisionSchema>;
 export const authorizationAnswerSchema = z.object({ location: z.string() });
 
 export const connectedAppListSchema = z.object({ items: z.array(connectedAppSchema) });
+
+/** The device authorization response (RFC 8628 §3.2). */
+export const deviceAuthorizationResponseSchema = z.object({
+  device_code: z.string(),
+  user_code: z.string(),
+  verification_uri: z.string(),
+  verification_uri_complete: z.string(),
+  expires_in: z.number().int(),
+  interval: z.number().int(),
+});
+export type DeviceAuthorizationResponse = z.infer<typeof deviceAuthorizationResponseSchema>;
+
+/** A user code as the person types it on /device: any case, dash and spaces optional. */
+export const userCodeInputSchema = z.string().trim().min(1, "Type the code your device shows.").max(40, "A code is 8 letters, like BCDF-GHJK.");
+
+/** /device's Continue: the code the person typed. */
+export const deviceLookupInputSchema = z.object({ userCode: userCodeInputSchema });
+
+/** What /device shows before Allow and Deny. */
+export const devicePendingSchema = z.object({
+  userCode: z.string().meta({ description: "The code, as XXXX-XXXX." }),
+  clientId: z.string(),
+  appName: z.string(),
+  deviceLabel: z.string().nullable(),
+  scopes: z.array(z.enum(scopes)),
+  expiresAt: z.string(),
+});
+export type DevicePending = z.infer<typeof devicePendingSchema>;
+
+/** /device's Allow or Deny. */
+export const deviceDecisionInputSchema = z.object({ userCode: userCodeInputSchema, decision: z.enum(["allow", "deny"]) });
+
+export const deviceDecisionSchema = z.object({
+  decision: z.enum(["allow", "deny"]),
+  appName: z.string(),
+  deviceLabel: z.string().nullable(),
+});

@@ -7,6 +7,7 @@
  * the answer sends the browser to the app's loopback address, or to the
  * "return to Streamkit" page for the deep link.
  */
+import type { DevicePending } from "@streamkit/api-contract";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { WRONG_CALL, isForm } from "./action-input";
@@ -41,4 +42,40 @@ export async function revokeConnectedApp(_state: ActionState, form: FormData): P
   }
   revalidatePath("/account/connected-apps");
   redirect("/account/connected-apps?revoked=1");
+}
+
+/** /device's form state: which step is shown, the code typed so far, and what the code asks for. */
+export interface DeviceState {
+  step: "code" | "confirm" | "done";
+  userCode: string;
+  error?: string;
+  pending?: DevicePending;
+  decision?: "allow" | "deny";
+  appName?: string;
+  deviceLabel?: string | null;
+}
+
+/**
+ * /device's steps (plain form posts, checked by Next's own Origin check like
+ * every server action, then by the API as the signed-in visitor): `lookup`
+ * opens the typed code and shows what it asks; `decide` allows or denies it.
+ * The API counts wrong codes per account and address.
+ */
+export async function deviceStep(_state: DeviceState, form: FormData): Promise<DeviceState> {
+  if (!isForm(form)) return { step: "code", userCode: "", error: WRONG_CALL };
+  const userCode = String(form.get("userCode") ?? "").slice(0, 40);
+  const oauth = (await api()).oauth;
+  try {
+    if (form.get("step") === "decide") {
+      const decision = form.get("decision") === "allow" ? "allow" : "deny";
+      const answer = await oauth.deviceDecide({ userCode, decision });
+      if (decision === "allow") revalidatePath("/account/connected-apps");
+      return { step: "done", userCode, decision: answer.decision, appName: answer.appName, deviceLabel: answer.deviceLabel };
+    }
+    return { step: "confirm", userCode, pending: await oauth.deviceLookup({ userCode }) };
+  } catch (error) {
+    const known = domainError(error);
+    if (!known) throw error;
+    return { step: "code", userCode, error: known.code === "validation_error" ? "Type the code your device shows: 8 letters, like BCDF-GHJK." : known.message };
+  }
 }

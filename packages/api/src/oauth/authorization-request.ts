@@ -86,19 +86,28 @@ export function readAuthorizationRequest(query: Query, issuer: string): Authoriz
     );
   if (!isValidS256Challenge(challenge)) return refuse("invalid_request", "code_challenge is not an S256 challenge (43 base64url characters).");
 
-  const requested =
-    one("scope")
-      ?.split(" ")
-      .filter((scope) => scope !== "") ?? [];
-  const unknown = requested.filter((scope) => !scopes.includes(scope as Scope) || !client.scopes.includes(scope as Scope));
-  if (unknown.length > 0) return refuse("invalid_scope", `Unknown scope: ${unknown.join(" ").slice(0, 200)}. Scopes are ${client.scopes.join(" ")}.`);
-  const granted = requested.length > 0 ? client.scopes.filter((scope) => requested.includes(scope)) : [...client.scopes];
+  const granted = readScopes(client, one("scope"));
+  if ("error" in granted) return refuse("invalid_scope", granted.error);
+  const deviceLabel = readDeviceLabel(one("device_label"));
+  if (typeof deviceLabel === "object" && deviceLabel !== null) return refuse("invalid_request", deviceLabel.error);
 
-  const deviceLabel = one("device_label")?.trim() || null;
-  if (deviceLabel !== null && (deviceLabel.length > oauthLimits.deviceLabelMaxLength || /\p{Cc}/u.test(deviceLabel)))
-    return refuse("invalid_request", `device_label is at most ${oauthLimits.deviceLabelMaxLength} printable characters.`);
+  return { kind: "consent", request: { client, redirectUri, scopes: granted.scopes, state, codeChallenge: challenge, deviceLabel } };
+}
 
-  return { kind: "consent", request: { client, redirectUri, scopes: granted, state, codeChallenge: challenge, deviceLabel } };
+/** `scope` as both flows read it: space-separated scopes of the client; omitted or empty, all of them. */
+export function readScopes(client: OAuthClient, scope: string | undefined): { scopes: Scope[] } | { error: string } {
+  const requested = scope?.split(" ").filter((one) => one !== "") ?? [];
+  const unknown = requested.filter((one) => !scopes.includes(one as Scope) || !client.scopes.includes(one as Scope));
+  if (unknown.length > 0) return { error: `Unknown scope: ${unknown.join(" ").slice(0, 200)}. Scopes are ${client.scopes.join(" ")}.` };
+  return { scopes: requested.length > 0 ? client.scopes.filter((one) => requested.includes(one)) : [...client.scopes] };
+}
+
+/** `device_label` as both flows read it: trimmed, at most deviceLabelMaxLength printable characters; empty is none. */
+export function readDeviceLabel(value: string | undefined): string | null | { error: string } {
+  const label = value?.trim() || null;
+  if (label !== null && (label.length > oauthLimits.deviceLabelMaxLength || /\p{Cc}/u.test(label)))
+    return { error: `device_label is at most ${oauthLimits.deviceLabelMaxLength} printable characters.` };
+  return label;
 }
 
 /**

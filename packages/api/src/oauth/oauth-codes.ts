@@ -12,6 +12,7 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { generateSecret, hashSecret, isWellFormedSecret } from "../shared/secret-format";
 import type { AuthorizationRequest } from "./authorization-request";
 import { isValidVerifier, s256 } from "./pkce";
+import { deleteExpiredDeviceCodes } from "./device-codes";
 import { OAuthError } from "./protocol-error";
 import { issueTokens, revokeGrant } from "./oauth-tokens";
 
@@ -80,7 +81,8 @@ export async function exchangeCode(db: Db, exchange: CodeExchange, now: Date): P
   return outcome.tokens;
 }
 
-/** Codes are kept a day past their expiry (a reused code is still recognised), then deleted. */
+/** Codes (device codes too) are kept a day past their expiry (a reused code is still recognised), then deleted. */
 export async function deleteExpiredCodes(db: Db, before: Date): Promise<void> {
   await db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, before));
+  await deleteExpiredDeviceCodes(db, before);
 }

@@ -3,6 +3,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { AppError } from "@streamkit/api-contract";
 import { answerLocation, readAuthorizationRequest } from "./authorization-request";
+import { deviceRouter } from "./device-router";
 import { issueCode } from "./oauth-codes";
 import { listConnectedApps, revokeConnectedApp } from "./oauth-grants";
 import { accountProcedure } from "../shared/trpc";
@@ -12,6 +13,7 @@ const websiteOnly = "Website only: the account page lists and ends desktop sign-
 
 /** The desktop app's sign-in as the website sees it: the consent page's answer, and the account's connected apps. */
 export const oauthRouter = {
+  ...deviceRouter,
   /**
    * Allow or Deny on the consent page (not part of /api/v1): the request is
    * read again from its query, so what the page showed and what is granted

@@ -5,16 +5,19 @@
  * their refusals are RFC 6749 §5.2 `{ error, error_description }` with
  * `Cache-Control: no-store` — the one documented exception to docs/api.md#errors.
  */
-import { authorizationServerMetadata, oauthLimits, oauthPaths, type TokenResponse } from "@streamkit/api-contract";
+import { authorizationServerMetadata, deviceCodeGrantType, oauthLimits, oauthPaths, type TokenResponse } from "@streamkit/api-contract";
 import type { Context } from "../shared/context";
 import { isAppError } from "@streamkit/api-contract";
-import { limitPerAddress } from "../shared/limits/index";
+import { hitLimit, limitPerAddress } from "../shared/limits/index";
+import { rateLimitedError } from "../shared/limits/window";
 import { jsonResult, type RawInput, type RawRoute } from "../rest/raw";
 import type { RestResult } from "../rest/types";
 import { lowerCase } from "../rest/results";
 import { exchangeCode } from "./oauth-codes";
 import { refreshTokens, revokeToken } from "./oauth-tokens";
+import { readDeviceLabel, readScopes } from "./authorization-request";
 import { findClient } from "./clients";
+import { issueDeviceCode, pollDeviceCode } from "./device-codes";
 import { readOAuthForm, required } from "./form";
 import { OAuthError } from "./protocol-error";
 
@@ -74,8 +77,10 @@ async function token(input: RawInput, context: Context): Promise<RestResult> {
     );
   } else if (grantType === "refresh_token") {
     tokens = await refreshTokens(db, { refreshToken: required(form, "refresh_token"), clientId: client.id, scope: form.get("scope") ?? null }, now);
+  } else if (grantType === deviceCodeGrantType) {
+    tokens = await pollDeviceCode(db, required(form, "device_code"), client.id, now);
   } else {
-    throw new OAuthError("unsupported_grant_type", "grant_type is authorization_code or refresh_token.");
+    throw new OAuthError("unsupported_grant_type", `grant_type is authorization_code, refresh_token or ${deviceCodeGrantType}.`);
   }
   return jsonResult(200, tokens, NO_STORE);
 }
@@ -102,4 +107,30 @@ export const revocationRoute: RawRoute = {
     }),
 };
 
-export const oauthRoutes = [metadataRoute, tokenRoute, revocationRoute];
+/**
+ * RFC 8628 §3.1–3.2: the app asks for a code pair. `scope` and `device_label`
+ * are read as the authorization endpoint reads them; each code issued counts
+ * against its address (rateLimits.deviceAuthorization, in the database: each is a row).
+ */
+export const deviceAuthorizationRoute: RawRoute = {
+  methods: ["POST"],
+  path: oauthPaths.deviceAuthorization,
+  auth: "none",
+  bodyLimit: oauthLimits.formBodyBytes,
+  handle: (input, context) =>
+    speakingOAuth(context, async () => {
+      const form = await readOAuthForm(input);
+      const client = clientOf(form);
+      const scopes = readScopes(client, form.get("scope"));
+      if ("error" in scopes) throw new OAuthError("invalid_scope", scopes.error);
+      const deviceLabel = readDeviceLabel(form.get("device_label"));
+      if (typeof deviceLabel === "object" && deviceLabel !== null) throw new OAuthError("invalid_request", deviceLabel.error);
+      const now = context.deps.now();
+      const decision = await hitLimit(context.deps, "deviceAuthorization", context.clientAddress, now);
+      if (!decision.allowed) throw rateLimitedError(decision, "Too many device sign-ins started from this address");
+      const answer = await issueDeviceCode(context.deps.db, { client, scopes: scopes.scopes, deviceLabel }, context.deps.env.PUBLIC_URL, now);
+      return jsonResult(200, answer, NO_STORE);
+    }),
+};
+
+export const oauthRoutes = [metadataRoute, tokenRoute, revocationRoute, deviceAuthorizationRoute];

@@ -123,3 +123,28 @@ export async function refusalOf(work: Promise<unknown>): Promise<{ error: string
 }
 
 export { oauth };
+
+// The device authorization grant (RFC 8628): the app asks for a code pair and polls; the person answers on /device.
+
+/** The app asks for a code pair; `parameters` adds scope, device_label or anything else. */
+export async function startDevice(app: TestApp, as: oauth.AuthorizationServer, parameters: Record<string, string> = {}) {
+  const response = await oauth.deviceAuthorizationRequest(as, client, none, parameters, libraryOptions(app));
+  return oauth.processDeviceAuthorizationResponse(as, client, response);
+}
+
+/** One poll of the token endpoint with the device code, as the app makes it. */
+export async function pollDevice(app: TestApp, as: oauth.AuthorizationServer, deviceCode: string) {
+  const response = await oauth.deviceCodeGrantRequest(as, client, none, deviceCode, libraryOptions(app));
+  return oauth.processDeviceCodeResponse(as, client, response);
+}
+
+/** /device's Continue and Allow/Deny, as the page calls them (the website's session, /api/trpc). */
+export async function openDevice(app: TestApp, accountId: string, userCode: string) {
+  const cookie = await sessionCookie(app, accountId);
+  return readTrpc(await trpcMutate(app, "oauth.deviceLookup", { userCode }, { cookie }));
+}
+
+export async function decideDevice(app: TestApp, accountId: string, userCode: string, decision: "allow" | "deny" = "allow") {
+  const cookie = await sessionCookie(app, accountId);
+  return readTrpc(await trpcMutate(app, "oauth.deviceDecide", { userCode, decision }, { cookie }));
+}

@@ -100,6 +100,9 @@ export const securityContract: Record<string, ContractEntry> = {
   // docs/desktop.md#signing-in-from-the-desktop-app (docs/desktop.md): the account page lists and ends desktop sign-ins; neither a key nor the app itself may.
   "GET /connected-apps": { requires: { auth: "key", websiteOnly: true } },
   "DELETE /connected-apps/{id}": { requires: { auth: "key", websiteOnly: true }, url: () => "/connected-apps/00000000-0000-4000-8000-000000000000" },
+  // docs/desktop.md#signing-in-without-a-browser-on-this-computer: the /device page opens and answers a device's code; neither a key nor the app may.
+  "POST /device-codes/lookup": { requires: { auth: "key", websiteOnly: true }, body: { userCode: "BCDF-GHJK" } },
+  "POST /device-codes/decision": { requires: { auth: "key", websiteOnly: true }, body: { userCode: "BCDF-GHJK", decision: "allow" } },
   // docs/payments.md#subscriptions — plans are bought and managed on the website only, like plugins.
   "GET /billing": { requires: { auth: "key", websiteOnly: true } },
   "POST /subscriptions": { requires: { auth: "key", websiteOnly: true }, body: { plan: "pro", interval: "month" } },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { createdAt, primaryId, utcTimestamp } from "./columns";
 
@@ -81,6 +81,44 @@ export const oauthTokens = pgTable(
     uniqueIndex("oauth_tokens_hash_key").on(t.hash),
     index("oauth_tokens_grant_idx").on(t.grantId),
     check("oauth_tokens_kind_check", sql`${t.kind} in ('access', 'refresh')`),
+  ],
+);
+
+/**
+ * Device authorizations (RFC 8628): the app's device_code (its SHA-256) and the
+ * user_code the person types on /device (the SHA-256 of its normalised form).
+ * `status` moves pending → approved | denied | locked, and approved → used when
+ * the app redeems it; each step is one conditional UPDATE (or a row lock while
+ * polling), so concurrent polls and redeems are decided by the database.
+ * `interval_seconds` grows by 5 on every slow_down; `opens` counts how often the
+ * code was opened on /device (locked past deviceFlowLimits.maxOpensPerCode).
+ */
+export const oauthDeviceCodes = pgTable(
+  "oauth_device_codes",
+  {
+    id: primaryId(),
+    deviceCodeHash: text("device_code_hash").notNull(),
+    userCodeHash: text("user_code_hash").notNull(),
+    clientId: text("client_id").notNull(),
+    scopes: text("scopes").array().notNull(),
+    deviceLabel: text("device_label"),
+    status: text("status").notNull().default("pending"),
+    intervalSeconds: integer("interval_seconds").notNull(),
+    lastPolledAt: utcTimestamp("last_polled_at"),
+    opens: integer("opens").notNull().default(0),
+    /** Who allowed or denied it. */
+    accountId: uuid("account_id").references(() => accounts.id, { onDelete: "cascade" }),
+    decidedAt: utcTimestamp("decided_at"),
+    /** The sign-in its redemption created. */
+    grantId: uuid("grant_id").references(() => oauthGrants.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: utcTimestamp("expires_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("oauth_device_codes_device_code_key").on(t.deviceCodeHash),
+    uniqueIndex("oauth_device_codes_user_code_key").on(t.userCodeHash),
+    index("oauth_device_codes_expires_idx").on(t.expiresAt),
+    check("oauth_device_codes_status_check", sql`${t.status} in ('pending', 'approved', 'denied', 'locked', 'used')`),
   ],
 );
 

@@ -1,6 +1,8 @@
 import {
   availabilityLimits,
   desktopClient,
+  deviceCodeGrantType,
+  deviceFlowLimits,
   httpLimits,
   httpTimeouts,
   oauthLimits,
@@ -48,7 +50,8 @@ Send an API key as \`Authorization: Bearer <API_KEY>\`. Keys are created on the 
 The desktop app signs in with OAuth 2.0's authorization code flow and PKCE (RFC 6749, 7636, 8252), as the public client \`${desktopClient.id}\` (no secret). Metadata (RFC 8414): \`${oauthPaths.metadata}\`.
 - Open \`${oauthPaths.authorize}\` in the browser with \`response_type=code\`, \`client_id\`, \`redirect_uri\`, \`scope\` (any of the five; omitted: all), \`state\`, \`code_challenge\` and \`code_challenge_method=S256\` (\`plain\` and a challenge without a method are refused), and optionally \`device_label\` (at most ${oauthLimits.deviceLabelMaxLength} characters, shown on the account's connected apps). Redirect URIs: \`http://127.0.0.1:{port}/callback\` and \`http://[::1]:{port}/callback\` with any port 1–65535 (no leading zeros), and the deep link \`streamkit://auth/callback\`, which the site opens from its "return to Streamkit" page. The answer carries \`code\`, \`state\` and \`iss\` (RFC 9207), or \`error\`, \`state\` and \`iss\`.
 - Exchange the code (single use, ${oauthLimits.codeSeconds} s, bound to the challenge and the exact redirect_uri) at \`POST ${oauthPaths.token}\`; refresh there too. Access tokens (\`skat_…\`) last ${oauthLimits.accessTokenSeconds / 60} minutes; refresh tokens (\`skrt_…\`) rotate on every use and expire after ${oauthLimits.refreshIdleSeconds / 86_400} days unused; a used refresh token presented again ends the whole sign-in. Revoke with \`POST ${oauthPaths.revoke}\`.
-- These two endpoints answer errors in RFC 6749's format, \`{ "error", "error_description" }\`, not the envelope above: the one exception.
+- Without a browser on the same computer, the device authorization grant (RFC 8628): \`POST ${oauthPaths.deviceAuthorization}\` with \`client_id\`, optionally \`scope\` and \`device_label\`, answers a \`device_code\` and an 8-letter \`user_code\` (XXXX-XXXX) to type at \`${oauthPaths.device}\` (${deviceFlowLimits.codeSeconds / 60} minutes); poll \`POST ${oauthPaths.token}\` with \`grant_type=${deviceCodeGrantType}\` every \`interval\` seconds: \`authorization_pending\`, \`slow_down\` (the interval grows by ${deviceFlowLimits.slowDownSeconds} s), \`access_denied\`, \`expired_token\`, or the same tokens as the code flow, once.
+- These endpoints answer errors in RFC 6749's format, \`{ "error", "error_description" }\`, not the envelope above: the one exception.
 - Send the access token as \`Authorization: Bearer <token>\` wherever an API key is accepted, with the scopes the person allowed (security scheme \`DesktopApp\`): the same answers as a key's (401 \`invalid_token\` for an expired, revoked or malformed token, 403 \`insufficient_scope\`, 403 \`forbidden\` on website-only operations), counted against the app's own per-account limit (the server's \`APP_RATE_LIMIT_PER_MINUTE\`, 120 a minute unless set), not the plan's, with the same \`X-RateLimit-*\` headers.
 
 ## Limits

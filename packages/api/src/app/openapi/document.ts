@@ -206,6 +206,7 @@ export const documentedRawOperations = [
   "GET /overlay-source/{token}/sounds/{soundId}",
   "POST /oauth/token",
   "POST /oauth/revoke",
+  "POST /oauth/device_authorization",
 ];
 
 /** The error answers for these codes, one per status, each in the envelope with an example per code. */

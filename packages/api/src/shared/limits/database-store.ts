@@ -11,7 +11,7 @@
  */
 import { rateLimitCounting } from "@streamkit/api-contract";
 import { type Db, type Queryable, rateLimitWindows } from "@streamkit/db";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { preparedPerDatabase } from "../prepared";
 import { decideWindow, decisionAt, type RateLimitDecision, type WindowRule, windowAt } from "./window";
@@ -37,6 +37,15 @@ function hitStatement(db: Queryable) {
 }
 
 const preparedHit = preparedPerDatabase((db) => hitStatement(db).prepare("rate_limit_hit"));
+
+/** Takes one hit back from `bucket`'s window at `now` (never below zero). */
+export async function refundWindow(db: Queryable, bucket: string, windowSeconds: number, now: Date): Promise<void> {
+  const window = windowAt(now.getTime(), windowSeconds);
+  await db
+    .update(rateLimitWindows)
+    .set({ hits: sql`${rateLimitWindows.hits} - 1` })
+    .where(and(eq(rateLimitWindows.bucket, bucket), eq(rateLimitWindows.windowStart, new Date(window.start)), gt(rateLimitWindows.hits, 0)));
+}
 
 /** Deletes windows that ended before `before`; the server calls it on a timer. */
 export async function deleteRateLimitWindowsBefore(db: Db, before: Date): Promise<number> {

@@ -20,7 +20,7 @@ import { plans } from "@streamkit/plans";
 import type { AccountCaller, Context } from "../context";
 import type { AppDeps } from "../deps";
 import type { Env } from "../env";
-import { BatchedWindows, hitWindow } from "./database-store";
+import { BatchedWindows, hitWindow, refundWindow } from "./database-store";
 import { MemoryWindows } from "./memory-store";
 import { type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "./window";
 
@@ -42,6 +42,9 @@ const bucketPrefix = {
   signInDevice: "signin:device:",
   passwordResetAccount: "reset:account:",
   passwordResetAddress: "reset:address:",
+  deviceAuthorization: "device:issue:",
+  deviceCodeAccount: "device:account:",
+  deviceCodeAddress: "device:address:",
 } as const satisfies Record<Exclude<LimitName, AddressLimit>, string>;
 export type DatabaseLimit = keyof typeof bucketPrefix;
 
@@ -73,6 +76,15 @@ export function hitLimit(
   db: Queryable = deps.db,
 ): Promise<RateLimitDecision> {
   return hitWindow(db, `${bucketPrefix[name]}${key}`, { limit: limitOf(deps.env, name), windowSeconds: rateLimits[name].windowSeconds }, now);
+}
+
+/**
+ * Gives back one hit counted by hitLimit at the same `now` (same window): for limits that count only failures,
+ * each attempt is counted before it is tried, so concurrent attempts cannot pass the limit, and one that
+ * succeeds is given back.
+ */
+export function refundLimit(deps: Pick<AppDeps, "db">, name: Exclude<DatabaseLimit, "api">, key: string, now: Date): Promise<void> {
+  return refundWindow(deps.db, `${bucketPrefix[name]}${key}`, rateLimits[name].windowSeconds, now);
 }
 
 /** Puts the decision's X-RateLimit-* headers on the answer; past the limit, throws 429 rate_limited with Retry-After. */

@@ -55,8 +55,8 @@ describe("GET /api/v1/openapi.json", () => {
     }
   });
 
-  it("documents the desktop app's token and revocation endpoints under /api, with RFC 6749's error format", () => {
-    for (const path of ["/oauth/token", "/oauth/revoke"]) {
+  it("documents the desktop app's token, revocation and device authorization endpoints under /api, with RFC 6749's error format", () => {
+    for (const path of ["/oauth/token", "/oauth/revoke", "/oauth/device_authorization"]) {
       const item = document.paths[path];
       expect(item.servers).toEqual([expect.objectContaining({ url: `${BASE}/api` })]);
       expect(Object.keys(item.post.requestBody.content)).toEqual(["application/x-www-form-urlencoded"]);
@@ -69,6 +69,17 @@ describe("GET /api/v1/openapi.json", () => {
       "expires_in",
       "refresh_token",
       "scope",
+    ]);
+    expect(document.paths["/oauth/token"].post.requestBody.content["application/x-www-form-urlencoded"].schema.properties.grant_type.enum).toContain(
+      "urn:ietf:params:oauth:grant-type:device_code",
+    );
+    expect(document.paths["/oauth/device_authorization"].post.responses["200"].content["application/json"].schema.required).toEqual([
+      "device_code",
+      "user_code",
+      "verification_uri",
+      "verification_uri_complete",
+      "expires_in",
+      "interval",
     ]);
   });
 
