@@ -3,3 +3,7 @@ export { cliPackageRoute } from "./cli-package-route";
 export { decidedPriceRequests } from "./decided-price-requests";
 export { pendingPriceRequests, reviewPriceRequest, setPrice } from "./prices";
 export { pluginsRouter } from "./router";
+export { signingKeysRouter } from "./signing/router";
+export { signingKeyCommands } from "./signing/admin-commands";
+export { ensureActiveSigningKey } from "./signing/keys";
+export { pluginSigningKeys } from "./signing/private-keys";
