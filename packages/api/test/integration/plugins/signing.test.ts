@@ -5,7 +5,11 @@
  * old signatures verifiable; a revoked key's versions are re-signed; versions
  * from before signing are signed at their first download.
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { pluginSigningKeys as keysTable, plugins, pluginVersions } from "@streamkit/db";
 import { digestHex, packageDigest, signedContentOf } from "@streamkit/plugin-rules/package-digest";
 import { eq } from "drizzle-orm";
@@ -21,6 +25,15 @@ import { jsonPost, publishBody } from "../../support/packages";
 const seeds = [randomBytes(32).toString("base64"), randomBytes(32).toString("base64"), randomBytes(32).toString("base64")];
 const [first, second, third] = seeds.map((seed) => keyIdHex(signingKeyFromSeed(seed).keyId));
 let app: TestApp;
+
+/** The real minisign binary: CI installs it (.ci/run, the workflow); missing, the test fails saying so. */
+function minisign(args: string[]) {
+  const run = spawnSync("minisign", args, { encoding: "utf8" });
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") {
+    throw new Error("The minisign binary is not installed: `apt-get install -y minisign` (Debian), as .ci/run does.");
+  }
+  return run;
+}
 let author: { id: string; key: string };
 
 const command = (name: string, flags: Record<string, string>) => signingKeyCommands[name]!.run(app.deps, flags);
@@ -71,6 +84,31 @@ describe("publish → a signed package", () => {
       files: pkg.files.map((f: any) => (f.path === "plugin.json" ? { ...f, content: f.content.replace('"ui.notify"', '"ui.notify", "ai"') } : f)),
     };
     expect(verifyMinisign({ publicKey: key.publicKey, signature: pkg.signature, data: packageDigest(signedContentOf(widened)) }).ok).toBe(false);
+  });
+});
+
+describe("the standard tool", () => {
+  it("`minisign -V` verifies the package's digest bytes with the published public key, and refuses a changed digest", async () => {
+    const pkg = await download("signed-one");
+    const key = (await keys()).find((k) => k.keyId === pkg.keyId)!;
+    const dir = await mkdtemp(join(tmpdir(), "streamkit-minisign-"));
+    const digestFile = join(dir, "package.digest");
+    await writeFile(digestFile, packageDigest(signedContentOf(pkg)));
+    await writeFile(`${digestFile}.minisig`, pkg.signature);
+    const publicKeyLine = key.publicKey.split("\n")[1]!;
+    const good = minisign(["-V", "-P", publicKeyLine, "-m", digestFile]);
+    expect(good.status, good.stderr).toBe(0);
+    expect(good.stdout).toContain("Signature and comment signature verified");
+    expect(good.stdout).toContain(`Trusted comment: plugin:signed-one\tversion:1.0.0\tdigest:sha256:${pkg.digest}\tkey:${pkg.keyId}`);
+    // The public key file as the keys endpoint gives it works with -p too.
+    await writeFile(join(dir, "streamkit.pub"), key.publicKey);
+    expect(minisign(["-V", "-p", join(dir, "streamkit.pub"), "-m", digestFile]).status).toBe(0);
+    const changed = Buffer.from(packageDigest(signedContentOf(pkg)));
+    changed[0] = changed[0]! ^ 1;
+    await writeFile(digestFile, changed);
+    const bad = minisign(["-V", "-P", publicKeyLine, "-m", digestFile]);
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toContain("Signature verification failed");
   });
 });
 
