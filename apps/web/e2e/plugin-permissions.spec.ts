@@ -21,7 +21,10 @@ test("an update that asks for more says so on the plugin page and marks the list
       { path: "plugin.json", content: JSON.stringify(manifest) },
       { path: "main.lua", content: 'ui.notify("hi")\n' },
     ];
-    const response = await page.request.post("/api/v1/plugins", { headers: { authorization: `Bearer ${key}` }, data: { files, changelog: `Release ${version}.` } });
+    const response = await page.request.post("/api/v1/plugins", {
+      headers: { authorization: `Bearer ${key}` },
+      data: { files, changelog: `Release ${version}.` },
+    });
     expect(response.status()).toBe(201);
   };
   await publish("1.0.0", ["ui.notify"], []);
@@ -36,7 +39,10 @@ test("an update that asks for more says so on the plugin page and marks the list
   await expect(versions.nth(1).locator(".permission-change")).toHaveCount(0);
 
   await page.goto(`/?q=${slug}`);
-  const card = page.getByRole("list", { name: "Plugins" }).getByRole("article").filter({ hasText: `Widening ${slug}` });
+  const card = page
+    .getByRole("list", { name: "Plugins" })
+    .getByRole("article")
+    .filter({ hasText: `Widening ${slug}` });
   await expect(card.locator(".permissions-widened")).toHaveText("▲ asks for more");
   await expect(card.locator(".permissions-widened")).toHaveAttribute("title", "The latest update asks for more permissions than the version before it");
 
@@ -45,6 +51,11 @@ test("an update that asks for more says so on the plugin page and marks the list
   await page.goto(`/plugins/${slug}`);
   await expect(page.locator(".versions > li").first().locator(".permission-change")).toHaveText("It no longer asks for network, ai and obs.");
   await page.goto(`/?q=${slug}`);
-  await expect(page.getByRole("list", { name: "Plugins" }).getByRole("article").filter({ hasText: `Widening ${slug}` })).toHaveCount(1);
+  await expect(
+    page
+      .getByRole("list", { name: "Plugins" })
+      .getByRole("article")
+      .filter({ hasText: `Widening ${slug}` }),
+  ).toHaveCount(1);
   await expect(page.locator(".permissions-widened")).toHaveCount(0);
 });

@@ -66,9 +66,9 @@ export const versionEntrySchema = z
     createdAt: isoTimestamp,
     permissions: z.array(z.string()).meta({ description: "The version's manifest `permissions`." }),
     optionalPermissions: z.array(z.string()).meta({ description: "The version's manifest `optional_permissions`." }),
-    permissionChanges: z
-      .object({ permissions: permissionChangeSchema, optionalPermissions: permissionChangeSchema })
-      .meta({ description: "What this version asks for beyond (added) or no longer (removed) compared with the version before it; empty lists for the first." }),
+    permissionChanges: z.object({ permissions: permissionChangeSchema, optionalPermissions: permissionChangeSchema }).meta({
+      description: "What this version asks for beyond (added) or no longer (removed) compared with the version before it; empty lists for the first.",
+    }),
   })
   .meta({ id: "VersionEntry" });
 

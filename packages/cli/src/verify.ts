@@ -61,19 +61,25 @@ async function readPublicKeyFile(file: string): Promise<string> {
   try {
     return await readFile(file, "utf8");
   } catch (error) {
-    throw new CliError(EXIT.usage, "usage", `--public-key ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`);
+    throw new CliError(
+      EXIT.usage,
+      "usage",
+      `--public-key ${file}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}`,
+    );
   }
 }
 
 async function trustedKey(keyId: string, opts: { base: string; key: string }): Promise<string> {
   const file = join(configDir(), TRUST_FILE);
   const all = await readTrust(file);
-  const pinned = (all[opts.base] ??= {});
-  if (!pinned[keyId] || pinned[keyId]!.status !== "revoked") {
-    // Unknown here, or perhaps revoked since: ask the service (a revocation only ever adds to what is pinned).
+  const pinned = all[opts.base] ?? {};
+  all[opts.base] = pinned;
+  if (pinned[keyId]?.status !== "revoked") {
+    // Every download asks the service again, to learn a new key or a revocation (a revocation only ever adds to what is pinned).
     const answer = await callApi({ base: opts.base, method: "GET", path: "/plugin-signing-keys", key: opts.key });
     const parsed = answer.status === 200 ? signingKeysSchema.safeParse(answer.json) : null;
-    if (!parsed?.success) throw refuse(`the signing keys could not be read from ${opts.base}/api/v1/plugin-signing-keys (HTTP ${answer.status})`, ["try again later"]);
+    if (!parsed?.success)
+      throw refuse(`the signing keys could not be read from ${opts.base}/api/v1/plugin-signing-keys (HTTP ${answer.status})`, ["try again later"]);
     for (const listed of parsed.data.keys) {
       const known = pinned[listed.keyId];
       if (known && keyLine(known.publicKey) !== keyLine(listed.publicKey)) {
@@ -87,7 +93,8 @@ async function trustedKey(keyId: string, opts: { base: string; key: string }): P
   }
   const key = pinned[keyId];
   if (!key) throw refuse(`the package is signed by key ${keyId}, which ${opts.base} does not list`);
-  if (key.status === "revoked") throw refuse(`the package is signed by key ${keyId}, which is revoked`, ["download again later; the service re-signs what a revoked key signed"]);
+  if (key.status === "revoked")
+    throw refuse(`the package is signed by key ${keyId}, which is revoked`, ["download again later; the service re-signs what a revoked key signed"]);
   return key.publicKey;
 }
 

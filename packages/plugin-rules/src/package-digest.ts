@@ -65,9 +65,7 @@ export function canonicalPackageBytes(content: SignedPackageContent): Uint8Array
       values.map((value) => utf8(value, what)),
       what,
     ).map(netstring);
-  const files = content.files
-    .map((file) => ({ path: utf8(file.path, "A file path"), content: file.content }))
-    .sort((a, b) => compareBytes(a.path, b.path));
+  const files = content.files.map((file) => ({ path: utf8(file.path, "A file path"), content: file.content })).sort((a, b) => compareBytes(a.path, b.path));
   sortedUnique(
     files.map((file) => file.path),
     "The files",

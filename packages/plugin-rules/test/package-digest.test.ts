@@ -73,9 +73,16 @@ describe("the canonical form", () => {
 
   it("refuses what has no single form: a repeated path or permission, a lone surrogate", () => {
     expect(() => canonicalPackageBytes(content({ permissions: ["ai", "ai"] }))).toThrow('permissions lists "ai" twice.');
-    expect(() => canonicalPackageBytes(content({ files: [{ path: "a.lua", content: "" }, { path: "a.lua", content: "x" }] }))).toThrow(
-      'The files lists "a.lua" twice.',
-    );
+    expect(() =>
+      canonicalPackageBytes(
+        content({
+          files: [
+            { path: "a.lua", content: "" },
+            { path: "a.lua", content: "x" },
+          ],
+        }),
+      ),
+    ).toThrow('The files lists "a.lua" twice.');
     expect(() => canonicalPackageBytes(content({ files: [{ path: "a.lua", content: "\uD800" }] }))).toThrow("a.lua's content is not well-formed Unicode");
   });
 });

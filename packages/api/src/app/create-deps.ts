@@ -14,7 +14,15 @@ import { ensureActiveSigningKey, pluginSigningKeys } from "../plugins";
 export async function createDeps(
   input: Omit<
     AppDeps,
-    "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "pluginSigningKeys" | "cachedPageSecret" | "signInDeviceSecrets" | "signals"
+    | "payments"
+    | "sessionSecrets"
+    | "overlaySourceSecrets"
+    | "mailer"
+    | "demoReleaseKey"
+    | "pluginSigningKeys"
+    | "cachedPageSecret"
+    | "signInDeviceSecrets"
+    | "signals"
   > & {
     /** The database handle's LISTEN/NOTIFY; without one (a handle-less caller) notices are sent, and listening fails. */
     signals?: DatabaseSignals;

@@ -75,6 +75,16 @@ export async function runDownload(argv: string[], out: Output): Promise<void> {
     await mkdir(dirname(destination), { recursive: true });
     await writeFile(destination, file.content, { flag: "wx" });
   }
-  out.result("download", { id: pkg.id, version: pkg.version, dir: target, files: pkg.files.map((f) => f.path), publisher: pkg.publisher, keyId: verified.keyId, digest: pkg.digest });
-  out.line(`Downloaded ${pkg.id} ${pkg.version} (${pkg.files.length} file${pkg.files.length === 1 ? "" : "s"}, signature verified with key ${verified.keyId}) to ${shown}/`);
+  out.result("download", {
+    id: pkg.id,
+    version: pkg.version,
+    dir: target,
+    files: pkg.files.map((f) => f.path),
+    publisher: pkg.publisher,
+    keyId: verified.keyId,
+    digest: pkg.digest,
+  });
+  out.line(
+    `Downloaded ${pkg.id} ${pkg.version} (${pkg.files.length} file${pkg.files.length === 1 ? "" : "s"}, signature verified with key ${verified.keyId}) to ${shown}/`,
+  );
 }

@@ -94,11 +94,7 @@ export async function rotateSigningKey(deps: SigningDeps, keyId: string): Promis
     const [existing] = await tx.select().from(pluginSigningKeys).where(eq(pluginSigningKeys.keyId, keyId)).for("update");
     if (existing?.status === "revoked") throw new AppError("bad_request", `Key ${keyId} is revoked; it never signs again. Generate a new key.`);
     if (existing?.status === "active") return { active: signingKeyRecord(existing), retired: null };
-    const [retired] = await tx
-      .update(pluginSigningKeys)
-      .set({ status: "retired", retiredAt: now })
-      .where(eq(pluginSigningKeys.status, "active"))
-      .returning();
+    const [retired] = await tx.update(pluginSigningKeys).set({ status: "retired", retiredAt: now }).where(eq(pluginSigningKeys.status, "active")).returning();
     const [active] = await tx
       .insert(pluginSigningKeys)
       .values({ keyId, publicKey: publicKeyLine(key), status: "active", createdAt: now })

@@ -21,7 +21,12 @@ export function signingKeyFromSeed(seed: string): MinisignKey {
 
 export function pluginSigningKeys(env: Pick<Env, "PLUGIN_SIGNING_KEYS">, master: MasterSecrets): HeldSigningKeys {
   if (env.PLUGIN_SIGNING_KEYS) {
-    return { keys: env.PLUGIN_SIGNING_KEYS.split(",").filter((seed) => seed.trim()).map(signingKeyFromSeed), source: "PLUGIN_SIGNING_KEYS" };
+    return {
+      keys: env.PLUGIN_SIGNING_KEYS.split(",")
+        .filter((seed) => seed.trim())
+        .map(signingKeyFromSeed),
+      source: "PLUGIN_SIGNING_KEYS",
+    };
   }
   return { keys: [minisignKeyFromSeed(Buffer.from(deriveSecrets(master, "plugin-signing-default")[0]!, "base64url"))], source: "default" };
 }

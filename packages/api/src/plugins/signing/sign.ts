@@ -68,7 +68,8 @@ export async function signStoredVersion(
     .set(signed)
     .where(and(eq(pluginVersions.id, versionId), or(unchanged, eq(pluginVersions.signingKeyId, signed.signingKeyId))))
     .returning({ signature: pluginVersions.signature, signingKeyId: pluginVersions.signingKeyId, digest: pluginVersions.digest });
-  if (stored?.signature && stored.signingKeyId && stored.digest) return { signature: stored.signature, signingKeyId: stored.signingKeyId, digest: stored.digest };
+  if (stored?.signature && stored.signingKeyId && stored.digest)
+    return { signature: stored.signature, signingKeyId: stored.signingKeyId, digest: stored.digest };
   // Someone else re-signed it with another key in between: serve what is stored.
   const [now] = await db
     .select({ signature: pluginVersions.signature, signingKeyId: pluginVersions.signingKeyId, digest: pluginVersions.digest })
@@ -81,11 +82,7 @@ export async function signStoredVersion(
 export async function resignVersionsOf(deps: Pick<AppDeps, "db" | "now" | "pluginSigningKeys" | "log">, keyId: string): Promise<number> {
   let count = 0;
   for (;;) {
-    const batch = await deps.db
-      .select({ id: pluginVersions.id })
-      .from(pluginVersions)
-      .where(eq(pluginVersions.signingKeyId, keyId))
-      .limit(100);
+    const batch = await deps.db.select({ id: pluginVersions.id }).from(pluginVersions).where(eq(pluginVersions.signingKeyId, keyId)).limit(100);
     if (batch.length === 0) return count;
     for (const version of batch) {
       await signStoredVersion(deps, version.id, keyId);

@@ -10,12 +10,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pluginSigningKeys as keysTable, plugins, pluginVersions } from "@streamkit/db";
+import { plugins, pluginVersions } from "@streamkit/db";
 import { digestHex, packageDigest, signedContentOf } from "@streamkit/plugin-rules/package-digest";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signingKeyCommands } from "../../../src/plugins";
-import { createDeps } from "../../../src/app/create-deps";
+import { ensureActiveSigningKey, pluginSigningKeys, signingKeyCommands } from "../../../src/plugins";
 import { keyIdHex, verifyMinisign } from "../../../src/shared/minisign";
 import { signingKeyFromSeed } from "../../../src/plugins/signing/private-keys";
 import { createTestApp, type TestApp } from "../../support/app";
@@ -62,7 +61,10 @@ afterAll(() => app.close());
 
 describe("publish → a signed package", () => {
   it("carries the digest, its algorithm, the publisher id, the signature and the key id, and verifies", async () => {
-    const created = await app.json("/plugins", jsonPost(publishBody({ id: "signed-one", permissions: ["ui.notify"], optional_permissions: ["network"] }), bearer(author.key)));
+    const created = await app.json(
+      "/plugins",
+      jsonPost(publishBody({ id: "signed-one", permissions: ["ui.notify"], optional_permissions: ["network"] }), bearer(author.key)),
+    );
     expect(created.status).toBe(201);
     const pkg = await download("signed-one");
     expect(pkg).toMatchObject({ publisherId: author.id, digestAlgorithm: "streamkit-plugin-package-v1+sha256", keyId: first });
@@ -140,7 +142,10 @@ describe("GET /api/v1/plugin-signing-keys", () => {
 
 describe("rotation, retirement and revocation", () => {
   it("rotate: the new key signs new versions, the old one is retired and still verifies what it signed", async () => {
-    expect(await command("plugin-key rotate", { "key-id": second! })).toMatchObject({ active: { keyId: second, status: "active" }, retired: { keyId: first, status: "retired" } });
+    expect(await command("plugin-key rotate", { "key-id": second! })).toMatchObject({
+      active: { keyId: second, status: "active" },
+      retired: { keyId: first, status: "retired" },
+    });
     expect(await app.json("/plugins", jsonPost(publishBody({ id: "signed-two" }), bearer(author.key)))).toMatchObject({ status: 201 });
     const newer = await download("signed-two");
     expect(newer.keyId).toBe(second);
@@ -205,22 +210,20 @@ describe("versions published before signing existed", () => {
 });
 
 describe("the development default key", () => {
-  it("signs with no PLUGIN_SIGNING_KEYS, and a changed master secret rotates to its new key at start", async () => {
-    const plain = await createTestApp();
-    try {
-      const [active] = await plain.deps.db.select().from(keysTable);
-      expect(active?.status).toBe("active");
-      const restarted = await createDeps({ ...plain.deps, env: { ...plain.deps.env, SECRET_KEY: randomBytes(32).toString("base64url") } });
-      const rows = await plain.deps.db.select().from(keysTable);
-      const newKey = keyIdHex(restarted.pluginSigningKeys.keys[0]!.keyId);
-      expect(rows.map((r) => [r.keyId, r.status]).sort()).toEqual(
-        [
-          [active!.keyId, "retired"],
-          [newKey, "active"],
-        ].sort(),
-      );
-    } finally {
-      await plain.close();
-    }
+  it("is derived from the master secret, and a changed master secret rotates to its new key at start", async () => {
+    const master = { keys: [randomBytes(32).toString("base64url")], source: "SECRET_KEY" as const };
+    const held = pluginSigningKeys({}, master);
+    expect(held.source).toBe("default");
+    expect(pluginSigningKeys({}, master).keys[0]!.publicKey).toEqual(held.keys[0]!.publicKey);
+    const before = (await keys()).find((k) => k.status === "active")!;
+    // A server started with the default key while another key is active (the master secret changed).
+    await ensureActiveSigningKey({ ...app.deps, pluginSigningKeys: held });
+    const derived = keyIdHex(held.keys[0]!.keyId);
+    expect((await keys()).map((k) => [k.keyId, k.status])).toEqual(
+      expect.arrayContaining([
+        [derived, "active"],
+        [before.keyId, "retired"],
+      ]),
+    );
   });
 });
