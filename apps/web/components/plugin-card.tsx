@@ -17,6 +17,11 @@ export function PluginCard({ plugin, country }: { plugin: Listing; country: stri
           <span className="badge" title="Latest version">
             v{plugin.version}
           </span>
+          {plugin.permissionsWidened ? (
+            <span className="badge permissions-widened" title="The latest update asks for more permissions than the version before it">
+              <span aria-hidden="true">▲ </span>asks for more
+            </span>
+          ) : null}
           <span title={plural(plugin.downloads, "download")}>
             <span aria-hidden="true">↓ </span>
             {formatCount(plugin.downloads)}

@@ -22,3 +22,4 @@ export * from "./app-error";
 export * from "./cursor";
 export * from "./assets";
 export * from "./moderation";
+export * from "./signing";

@@ -2,6 +2,7 @@ import { priceTierSchema } from "@streamkit/plans";
 import { z } from "zod";
 import { pluginPaging } from "./limits";
 import { moderationWarningSchema, takenDownSchema } from "./moderation";
+import { permissionChangeSchema } from "./signing";
 import { isoTimestamp } from "./time";
 
 export const publisherSchema = z
@@ -49,6 +50,9 @@ export const listingSchema = z
     mine: z.boolean().meta({ description: "True when the caller published it." }),
     price: priceSchema.nullable().meta({ description: "null for a free plugin." }),
     owned: z.boolean().meta({ description: "True when the caller can install it: it is free, the caller bought it, or the caller made it." }),
+    permissionsWidened: z.boolean().meta({
+      description: "True when the latest version asks for a permission (or optional permission) the version before it did not. False for a first version.",
+    }),
     priceRequest: priceRequestSchema
       .optional()
       .meta({ description: "Only for the plugin's author, only while a request is pending or after it was turned down." }),
@@ -66,6 +70,11 @@ export const versionEntrySchema = z
     version: z.string(),
     changelog: z.string(),
     createdAt: isoTimestamp,
+    permissions: z.array(z.string()).meta({ description: "The version's manifest `permissions`." }),
+    optionalPermissions: z.array(z.string()).meta({ description: "The version's manifest `optional_permissions`." }),
+    permissionChanges: z.object({ permissions: permissionChangeSchema, optionalPermissions: permissionChangeSchema }).meta({
+      description: "What this version asks for beyond (added) or no longer (removed) compared with the version before it; empty lists for the first.",
+    }),
   })
   .meta({ id: "VersionEntry" });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listingDetailSchema, listingSchema, publisherSchema } from "./listing";
+import { packageSignatureFields } from "./signing";
 import { isoTimestamp } from "./time";
 
 /** Limits of the publish request that are not packing rules (those live in @streamkit/plugin-rules). */
@@ -53,6 +54,7 @@ export const pluginPackageSchema = z
     version: z.string().meta({ description: "Latest version." }),
     publisher: publisherSchema,
     files: z.array(packageFileSchema).meta({ description: "Every file of the latest version's folder, plugin.json first." }),
+    ...packageSignatureFields,
   })
   .meta({ id: "Package" });
 export type PluginPackage = z.infer<typeof pluginPackageSchema>;

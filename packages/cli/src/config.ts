@@ -2,6 +2,8 @@
  * The two settings that come from the environment: the API key and the
  * service's address. Read here and nowhere else.
  */
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { CliError } from "./errors";
 import { EXIT } from "./exit-codes";
 import { usageError } from "./args";
@@ -9,6 +11,14 @@ import { usageError } from "./args";
 export const DEFAULT_API_URL = "http://localhost:3000";
 export const API_KEY_ENV = "STREAMKIT_API_KEY";
 export const API_URL_ENV = "STREAMKIT_API_URL";
+export const CONFIG_DIR_ENV = "STREAMKIT_CONFIG_DIR";
+
+/** Where the CLI keeps what it learns (the pinned signing keys): STREAMKIT_CONFIG_DIR, else $XDG_CONFIG_HOME/streamkit, else ~/.config/streamkit. */
+export function configDir(): string {
+  const explicit = process.env[CONFIG_DIR_ENV];
+  if (explicit) return explicit;
+  return join(process.env.XDG_CONFIG_HOME || join(homedir(), ".config"), "streamkit");
+}
 
 /** The shape of today's keys; used only to word a hint, never to refuse a key. */
 export const KEY_FORMAT = /^skit_[0-9A-Za-z]{38}$/;

@@ -21,6 +21,8 @@ export const EXIT = {
   service: 7,
   /** `download`: no such plugin (404 not_found). */
   notFound: 8,
+  /** `download`: the package's signature does not verify (tampered, unknown or revoked key, changed pinned key); nothing was written. */
+  signature: 9,
   /** A bug in the CLI itself: the message and stack are printed; please report them. */
   internal: 70,
 } as const;
@@ -40,4 +42,5 @@ export const EXIT_CODE_HELP = `Exit codes:
   7  service: no connection, timeout, redirect, 5xx (the X-Request-Id is printed), a request
      the server did not accept (validation_error, bad_request: update the CLI), unexpected answer
   8  download: no such plugin (404 not_found)
+  9  download: the package's signature does not verify; nothing was written
   70 a bug in streamkit-plugin (please report it)`;

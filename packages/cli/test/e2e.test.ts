@@ -62,7 +62,7 @@ describe("init → validate → publish → download", () => {
     const elsewhere = await tempDir();
     const download = await runCli(["download", "e2e-greeter", "--dir", elsewhere], { env });
     expect(download.code, download.stderr).toBe(0);
-    expect(download.stdout).toContain("Downloaded e2e-greeter 0.1.0 (2 files)");
+    expect(download.stdout).toMatch(/Downloaded e2e-greeter 0.1.0 \(2 files, signature verified with key [0-9A-F]+\)/);
     const original = await readTree(pluginDir);
     const downloaded = await readTree(join(elsewhere, "e2e-greeter"));
     expect(Object.keys(downloaded).sort()).toEqual(["main.lua", "plugin.json"]);

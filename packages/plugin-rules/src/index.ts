@@ -18,3 +18,4 @@ export { pathProblems, normalizePath } from "./paths";
 export { textProblems, utf8Length } from "./text";
 export { suggestPermission } from "./suggest";
 export type { Position } from "./positions";
+export * from "./permission-changes";

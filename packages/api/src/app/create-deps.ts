@@ -8,12 +8,21 @@ import type { AppDeps } from "../shared/deps";
 import { createMailer, type Mailer } from "../shared/mailer";
 import { minisignKeyFromSeed } from "../shared/minisign";
 import { deriveSecrets, loadMasterSecrets, removeLegacySecrets } from "../shared/secrets";
+import { ensureActiveSigningKey, pluginSigningKeys } from "../plugins";
 
 /** The one way a process (server, CLI, test) assembles its dependencies. */
 export async function createDeps(
   input: Omit<
     AppDeps,
-    "payments" | "sessionSecrets" | "overlaySourceSecrets" | "mailer" | "demoReleaseKey" | "cachedPageSecret" | "signInDeviceSecrets" | "signals"
+    | "payments"
+    | "sessionSecrets"
+    | "overlaySourceSecrets"
+    | "mailer"
+    | "demoReleaseKey"
+    | "pluginSigningKeys"
+    | "cachedPageSecret"
+    | "signInDeviceSecrets"
+    | "signals"
   > & {
     /** The database handle's LISTEN/NOTIFY; without one (a handle-less caller) notices are sent, and listening fails. */
     signals?: DatabaseSignals;
@@ -30,7 +39,7 @@ export async function createDeps(
   await syncMarketCatalogue(input.db);
   // The seeded sounds (@streamkit/seed, through seeding.ts): synthesised and inserted once per database; later starts cost one query.
   await syncSoundCatalogue(input.db);
-  return {
+  const deps: AppDeps = {
     ...input,
     signals: input.signals ?? {
       notify: (channel, payload) => notifyThrough(input.db, channel, payload),
@@ -41,7 +50,11 @@ export async function createDeps(
     overlaySourceSecrets: deriveSecrets(master, "overlay-source"),
     mailer: input.mailer ?? createMailer(input.env, input.db, input.log),
     demoReleaseKey: minisignKeyFromSeed(Buffer.from(deriveSecrets(master, "demo-release-signing")[0]!, "base64url")),
+    pluginSigningKeys: pluginSigningKeys(input.env, master),
     cachedPageSecret: deriveSecrets(master, "cached-page-nonce")[0]!,
     signInDeviceSecrets: deriveSecrets(master, "sign-in-device"),
   };
+  // The plugin signing key set has an active key before the first publish or download (plugins/signing/keys.ts).
+  await ensureActiveSigningKey(deps);
+  return deps;
 }

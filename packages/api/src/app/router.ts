@@ -10,7 +10,7 @@ import { marketRouter } from "../market";
 import { meRouter } from "../accounts";
 import { oauthRouter } from "../oauth";
 import { overlaysRouter } from "../overlays";
-import { pluginsRouter } from "../plugins";
+import { pluginsRouter, signingKeysRouter } from "../plugins";
 import { releasesRouter } from "../updater";
 import { soundsRouter } from "../sounds";
 import { billingRouter, commerceRouter } from "../billing";
@@ -30,6 +30,7 @@ export const appRouter = createRouter({
   oauth: oauthRouter,
   overlays: overlaysRouter,
   plugins: pluginsRouter,
+  pluginSigningKeys: signingKeysRouter,
   releases: releasesRouter,
   sounds: soundsRouter,
 });

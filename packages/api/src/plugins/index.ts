@@ -4,3 +4,7 @@ export { decidedPriceRequests } from "./decided-price-requests";
 export { pendingPriceRequests, reviewPriceRequest, setPrice } from "./prices";
 export { pluginsRouter } from "./router";
 export { adminModerationRouter, moderationCommands } from "./moderation/index";
+export { signingKeysRouter } from "./signing/router";
+export { signingKeyCommands } from "./signing/admin-commands";
+export { ensureActiveSigningKey } from "./signing/keys";
+export { pluginSigningKeys } from "./signing/private-keys";

@@ -1,7 +1,7 @@
 import type { Listing, ListingDetail, ListPluginsQuery } from "@streamkit/api-contract";
 import { accounts, type Db, type Plugin, plugins, pluginVersions, likePattern } from "@streamkit/db";
 import { priceOf, type PriceTier } from "@streamkit/plans";
-import { compareVersions } from "@streamkit/plugin-rules";
+import { askedPermissions, compareVersions, permissionChanges } from "@streamkit/plugin-rules";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../shared/context";
 import { notFound } from "@streamkit/api-contract";
@@ -68,6 +68,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     description: p.description,
     version: p.latestVersion,
     permissions: p.permissions,
+    permissionsWidened: p.permissionsWidened,
     publisher: {
       kind: row.publisherOfficial ? "official" : "user",
       name: row.publisherName,
@@ -153,7 +154,7 @@ function anyPluginStatement(db: Db) {
 /** A plugin's versions by `pluginId` (placeholder), newest first. */
 export function versionsStatement(db: Db) {
   return db
-    .select({ version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
+    .select({ version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt, manifest: pluginVersions.manifest })
     .from(pluginVersions)
     .where(eq(pluginVersions.pluginId, sql.placeholder("pluginId")))
     .orderBy(desc(pluginVersions.createdAt), desc(pluginVersions.id));
@@ -211,7 +212,13 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
   const items = await listMyPlugins(db, caller);
   if (items.length === 0) return [];
   const rows = await db
-    .select({ pluginId: pluginVersions.pluginId, version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
+    .select({
+      pluginId: pluginVersions.pluginId,
+      version: pluginVersions.version,
+      changelog: pluginVersions.changelog,
+      createdAt: pluginVersions.createdAt,
+      manifest: pluginVersions.manifest,
+    })
     .from(pluginVersions)
     .where(
       inArray(
@@ -231,12 +238,23 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
 /**
  * A plugin's versions as the API shows them, newest first: versions only ever
  * increase, so SemVer order is publish order; it also settles two publishes in
- * one millisecond.
+ * one millisecond. Each says what it asks for and how that changed from the
+ * version before it.
  */
-function versionEntries(rows: { version: string; changelog: string; createdAt: Date }[]): ListingDetail["versions"] {
-  return rows
-    .sort((a, b) => compareVersions(b.version, a.version))
-    .map((v) => ({ version: v.version, changelog: v.changelog, createdAt: v.createdAt.toISOString() }));
+function versionEntries(rows: { version: string; changelog: string; createdAt: Date; manifest: unknown }[]): ListingDetail["versions"] {
+  const sorted = rows.sort((a, b) => compareVersions(b.version, a.version));
+  return sorted.map((v, index) => {
+    const asked = askedPermissions(v.manifest);
+    const before = sorted[index + 1];
+    return {
+      version: v.version,
+      changelog: v.changelog,
+      createdAt: v.createdAt.toISOString(),
+      permissions: [...asked.permissions],
+      optionalPermissions: [...asked.optionalPermissions],
+      permissionChanges: permissionChanges(asked, before ? askedPermissions(before.manifest) : null),
+    };
+  });
 }
 
 export async function getPluginDetail(db: Db, caller: Caller, slug: string): Promise<ListingDetail> {

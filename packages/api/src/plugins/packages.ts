@@ -7,6 +7,9 @@ import type { AppDeps } from "../shared/deps";
 import { AppError, notFound } from "@streamkit/api-contract";
 import { downloadedBefore, purchasedAmong } from "./ownership";
 import { noteRemovalDuringTakedown, takenDownRefusal } from "./moderation/takedowns";
+import { isRevoked } from "./signing/keys";
+import { signStoredVersion, type VersionSignature } from "./signing/sign";
+import { PACKAGE_DIGEST_ALGORITHM } from "@streamkit/plugin-rules/package-digest";
 
 /**
  * The package of a plugin's latest version. Published plugins are open to the
@@ -42,12 +45,17 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
     });
   }
 
+  const [version] = await db
+    .select({ id: pluginVersions.id, signature: pluginVersions.signature, signingKeyId: pluginVersions.signingKeyId, digest: pluginVersions.digest })
+    .from(pluginVersions)
+    .where(and(eq(pluginVersions.pluginId, plugin.id), eq(pluginVersions.version, plugin.latestVersion)));
+  if (!version) throw notFound(`No plugin "${slug}" in the marketplace.`);
   const files = await db
     .select({ path: pluginFiles.path, content: pluginFiles.content })
     .from(pluginFiles)
-    .innerJoin(pluginVersions, eq(pluginVersions.id, pluginFiles.versionId))
-    .where(and(eq(pluginVersions.pluginId, plugin.id), eq(pluginVersions.version, plugin.latestVersion)))
+    .where(eq(pluginFiles.versionId, version.id))
     .orderBy(sql`${pluginFiles.path} <> 'plugin.json'`, asc(pluginFiles.path));
+  const signed = await servedSignature(deps, version);
 
   await countDownload(deps, plugin.id, accountId);
   return {
@@ -56,7 +64,26 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
     version: plugin.latestVersion,
     publisher: { kind: row.publisherOfficial ? "official" : "user", name: row.publisherName, verified: row.publisherVerified },
     files,
+    publisherId: plugin.ownerId,
+    digestAlgorithm: PACKAGE_DIGEST_ALGORITHM,
+    digest: signed.digest,
+    signature: signed.signature,
+    keyId: signed.signingKeyId,
   };
+}
+
+/**
+ * Every served package carries a valid signature: a version from before
+ * signing existed is signed at its first download, and one whose key was
+ * revoked (should its re-signing have been cut short) is signed again.
+ */
+async function servedSignature(
+  deps: AppDeps,
+  version: { id: string; signature: string | null; signingKeyId: string | null; digest: string | null },
+): Promise<VersionSignature> {
+  const { signature, signingKeyId, digest } = version;
+  if (signature && signingKeyId && digest && !(await isRevoked(deps.db, signingKeyId))) return { signature, signingKeyId, digest };
+  return signStoredVersion(deps, version.id, signingKeyId);
 }
 
 /** One download per account, plugin and UTC day: the primary key decides, so concurrent downloads count once. */

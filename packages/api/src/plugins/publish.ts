@@ -1,13 +1,15 @@
 import { type PublishRequest, type PublishResponse, rateLimits, windowName } from "@streamkit/api-contract";
 import { accounts, isUniqueViolation, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
-import { checkPackage, isHigherVersion, versionKey } from "@streamkit/plugin-rules";
-import { eq } from "drizzle-orm";
+import { askedPermissions, checkPackage, isHigherVersion, permissionsWidened, versionKey } from "@streamkit/plugin-rules";
+import { and, eq } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
 import { listingExtras, toListing } from "./listings";
 import { hitLimit } from "../shared/limits/index";
 import { rateLimitedError } from "../shared/limits/window";
+import { activeSigningKey } from "./signing/keys";
+import { signPackage } from "./signing/sign";
 
 /** the publish limit of docs/api.md#limits (rateLimits.publish): only publishes that succeed count. */
 const publishLimit = rateLimits.publish;
@@ -60,6 +62,7 @@ export async function publishPlugin(deps: AppDeps, caller: AccountCaller, input:
       .returning({ id: plugins.id });
 
     let pluginId = created?.id;
+    let previousManifest: unknown = null;
     if (!pluginId) {
       const [existing] = await tx.select().from(plugins).where(eq(plugins.slug, manifest.id)).for("update");
       if (!existing || existing.ownerId !== accountId) {
@@ -76,18 +79,44 @@ export async function publishPlugin(deps: AppDeps, caller: AccountCaller, input:
         );
       }
       pluginId = existing.id;
+      const [previous] = await tx
+        .select({ manifest: pluginVersions.manifest })
+        .from(pluginVersions)
+        .where(and(eq(pluginVersions.pluginId, pluginId), eq(pluginVersions.version, existing.latestVersion)));
+      previousManifest = previous?.manifest ?? null;
       // A removed plugin comes back when its author publishes again; an operator's hiding stays.
       await tx
         .update(plugins)
-        .set({ ...listingFields, ...(existing.status === "removed" ? { status: "published" as const } : {}) })
+        .set({
+          ...listingFields,
+          permissionsWidened: permissionsWidened(askedPermissions(manifest), previousManifest ? askedPermissions(previousManifest) : null),
+          ...(existing.status === "removed" ? { status: "published" as const } : {}),
+        })
         .where(eq(plugins.id, pluginId));
     }
+
+    // The service signs what the app will install (plugins/signing): the stored files, as checked.
+    const signed = signPackage(await activeSigningKey(deps, tx), manifest.id, {
+      id: manifest.id,
+      version: manifest.version,
+      publisherId: accountId,
+      ...askedPermissions(manifest),
+      files,
+    });
 
     let versionId: string;
     try {
       const [version] = await tx
         .insert(pluginVersions)
-        .values({ pluginId, version: manifest.version, versionKey: versionKey(manifest.version), changelog: input.changelog, manifest, createdAt: now })
+        .values({
+          pluginId,
+          version: manifest.version,
+          versionKey: versionKey(manifest.version),
+          changelog: input.changelog,
+          manifest,
+          createdAt: now,
+          ...signed,
+        })
         .returning({ id: pluginVersions.id });
       versionId = version!.id;
     } catch (error) {

@@ -31,6 +31,11 @@ export interface AppDeps {
    * current master secret, so it is the same at every start and never stored.
    */
   demoReleaseKey: MinisignKey;
+  /**
+   * The private keys this process can sign plugin packages with (plugins/signing): PLUGIN_SIGNING_KEYS,
+   * or one development key derived from the master secret (`source: "default"`). The database says which is active.
+   */
+  pluginSigningKeys: { keys: MinisignKey[]; source: "PLUGIN_SIGNING_KEYS" | "default" };
   /** Derives the script nonce of each cached page (cached-pages.ts): from the current master secret, never stored. */
   cachedPageSecret: string;
   /** Sign the sign-in device cookies (accounts/sign-in-device.ts), newest first. */

@@ -64,6 +64,18 @@ const envSchema = z.object({
     .string()
     .refine((list) => list.split(",").every((key) => key.trim().length >= 32), "every key in SECRET_KEY_PREVIOUS needs at least 32 characters")
     .optional(),
+  /**
+   * The private keys that sign plugin packages (docs/operations.md#plugin-signing-keys): comma-separated
+   * 32-byte Ed25519 seeds in base64 (`npm run admin -- plugin-key generate` makes one). Which one signs is
+   * the database's active key. Unset: one development key derived from the master secret, not for production.
+   */
+  PLUGIN_SIGNING_KEYS: z
+    .string()
+    .refine(
+      (list) => list.split(",").every((key) => Buffer.from(key.trim(), "base64").length === 32 && /^[A-Za-z0-9+/_-]+=*$/.test(key.trim())),
+      "every key in PLUGIN_SIGNING_KEYS must be a 32-byte seed in base64 (npm run admin -- plugin-key generate)",
+    )
+    .optional(),
   /** GitHub and Google sign-in switch on when both of their variables are set. */
   AUTH_GITHUB_ID: z.string().min(1).optional(),
   AUTH_GITHUB_SECRET: z.string().min(1).optional(),

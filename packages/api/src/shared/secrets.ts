@@ -18,7 +18,14 @@ import { inArray } from "drizzle-orm";
 import type { Env } from "./env";
 
 /** What a derived secret is for; the name is HKDF's `info`, so it must never change for a purpose. */
-export type SecretPurpose = "auth-session" | "builtin-payments" | "overlay-source" | "demo-release-signing" | "cached-page-nonce" | "sign-in-device";
+export type SecretPurpose =
+  | "auth-session"
+  | "builtin-payments"
+  | "overlay-source"
+  | "demo-release-signing"
+  | "cached-page-nonce"
+  | "sign-in-device"
+  | "plugin-signing-default";
 
 /** The shortest master secret accepted, in characters (a 32-byte key in base64 is 43 or 44). */
 export const MIN_SECRET_KEY_LENGTH = 32;

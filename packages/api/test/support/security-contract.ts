@@ -90,6 +90,8 @@ export const securityContract: Record<string, ContractEntry> = {
   "GET /fx/history": { requires: { auth: "none" }, url: () => "/fx/history?days=2" },
   "GET /fx/currencies": { requires: { auth: "none" } },
   "GET /rates": { requires: { auth: "none" } },
+  // docs/plugins.md#signing-keys: the public signing keys need neither sign-in nor key.
+  "GET /plugin-signing-keys": { requires: { auth: "none" } },
 
   // docs/api.md#operations: any valid key, whatever its scopes.
   "GET /me": { requires: { auth: "key" } },

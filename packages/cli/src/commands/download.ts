@@ -5,19 +5,24 @@ import { planTitles, plansGranting } from "@streamkit/plans";
 import { pathProblems, pluginIdSchema } from "@streamkit/plugin-rules";
 import { parseCommandArgs, usageError } from "../args";
 import { callApi, explainFailure } from "../api";
-import { API_KEY_ENV, API_URL_ENV, apiKeyFrom, apiUrlFrom, DEFAULT_API_URL } from "../config";
+import { API_KEY_ENV, API_URL_ENV, apiKeyFrom, apiUrlFrom, CONFIG_DIR_ENV, DEFAULT_API_URL } from "../config";
+import { TRUST_FILE, verifyPackage } from "../verify";
 import { CliError } from "../errors";
 import { EXIT, EXIT_CODE_HELP } from "../exit-codes";
 import { displayPath, isMissingOrEmptyFolder } from "../folder";
 import type { Output } from "../output";
 
-export const downloadHelp = `Usage: streamkit-plugin download <id> [--dir PARENT] [--api-key KEY] [--api-url URL] [--json]
+export const downloadHelp = `Usage: streamkit-plugin download <id> [--dir PARENT] [--public-key FILE] [--api-key KEY] [--api-url URL] [--json]
 
 Downloads the latest version of a plugin into the folder <id>/ (which must not
-exist or be empty). Needs a key with the plugins:read scope and the
+exist or be empty), after checking the service's signature of it: a package
+that does not verify is refused and nothing is written (exit 9). Needs a key with the plugins:read scope and the
 ${planTitles(plansGranting("pluginDownload"))} plan; counts as the account's download of the day.
 
   --dir PARENT   Where to create <id>/ (default: the current folder).
+  --public-key FILE  Trust only this minisign public key. Default: the service's
+                 keys (GET /api/v1/plugin-signing-keys), pinned on first use in
+                 $${CONFIG_DIR_ENV} (default ~/.config/streamkit)/${TRUST_FILE}.
   --api-key KEY  Default: $${API_KEY_ENV}.
   --api-url URL  Default: $${API_URL_ENV}, else ${DEFAULT_API_URL}.
   --json         Print one JSON object instead of text.
@@ -28,7 +33,7 @@ export async function runDownload(argv: string[], out: Output): Promise<void> {
   const { values, positionals } = parseCommandArgs(
     "download",
     argv,
-    { dir: { type: "string" }, "api-key": { type: "string" }, "api-url": { type: "string" } },
+    { dir: { type: "string" }, "public-key": { type: "string" }, "api-key": { type: "string" }, "api-url": { type: "string" } },
     { max: 1 },
   );
   const slug = positionals[0];
@@ -63,12 +68,23 @@ export async function runDownload(argv: string[], out: Output): Promise<void> {
       });
     }
   }
+  const verified = await verifyPackage(pkg, { base, key, publicKeyFile: values["public-key"] });
   await mkdir(target, { recursive: true });
   for (const file of pkg.files) {
     const destination = join(target, ...file.path.split("/"));
     await mkdir(dirname(destination), { recursive: true });
     await writeFile(destination, file.content, { flag: "wx" });
   }
-  out.result("download", { id: pkg.id, version: pkg.version, dir: target, files: pkg.files.map((f) => f.path), publisher: pkg.publisher });
-  out.line(`Downloaded ${pkg.id} ${pkg.version} (${pkg.files.length} file${pkg.files.length === 1 ? "" : "s"}) to ${shown}/`);
+  out.result("download", {
+    id: pkg.id,
+    version: pkg.version,
+    dir: target,
+    files: pkg.files.map((f) => f.path),
+    publisher: pkg.publisher,
+    keyId: verified.keyId,
+    digest: pkg.digest,
+  });
+  out.line(
+    `Downloaded ${pkg.id} ${pkg.version} (${pkg.files.length} file${pkg.files.length === 1 ? "" : "s"}, signature verified with key ${verified.keyId}) to ${shown}/`,
+  );
 }

@@ -21,6 +21,8 @@ export function runCli(args: string[], opts: { cwd?: string; env?: Record<string
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.STREAMKIT_API_KEY;
   delete env.STREAMKIT_API_URL;
+  // Pinned signing keys go to a folder of this test process, never the user's ~/.config.
+  env.STREAMKIT_CONFIG_DIR = join(tmpdir(), `streamkit-cli-config-${process.pid}`);
   return new Promise((resolve) => {
     execFile(binPath, args, { cwd: opts.cwd ?? repoRoot, env: { ...env, ...opts.env } }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

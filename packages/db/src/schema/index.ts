@@ -16,3 +16,4 @@ export * from "./marketplace-version";
 export * from "./subscriptions";
 export * from "./assets";
 export * from "./moderation";
+export * from "./plugin-signing";

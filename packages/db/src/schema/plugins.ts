@@ -28,6 +28,8 @@ export const plugins = pgTable(
     homepage: text("homepage"),
     latestVersion: text("latest_version").notNull(),
     permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
+    /** The latest version asks for more than the one before it (plugin-rules permissionsWidened), set at publish. */
+    permissionsWidened: boolean("permissions_widened").notNull().default(false),
     downloads: integer("downloads").notNull().default(0),
     priceTier: text("price_tier"),
     createdAt: createdAt(),
@@ -57,10 +59,16 @@ export const pluginVersions = pgTable(
     changelog: text("changelog").notNull().default(""),
     manifest: jsonb("manifest").notNull(),
     createdAt: createdAt(),
+    /** The minisign signature of the package's digest (plugins/signing), its key and the digest in hex; null until signed. */
+    signature: text("signature"),
+    signingKeyId: text("signing_key_id"),
+    digest: text("digest"),
   },
   (t) => [
     uniqueIndex("plugin_versions_plugin_version_key").on(t.pluginId, t.versionKey),
     index("plugin_versions_plugin_created_idx").on(t.pluginId, t.createdAt, t.id),
+    // Revoking a key re-signs what it signed: found through this index.
+    index("plugin_versions_signing_key_idx").on(t.signingKeyId),
   ],
 );
 

@@ -18,7 +18,14 @@ const LISTING_KEYS = [
   "status",
   "updatedAt",
   "version",
+  "permissionsWidened",
 ].sort();
+/** A version whose manifest asks for nothing, like the one before it. */
+const unchanged = {
+  permissions: [],
+  optionalPermissions: [],
+  permissionChanges: { permissions: { added: [], removed: [] }, optionalPermissions: { added: [], removed: [] } },
+};
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 let app: TestApp;
@@ -151,9 +158,9 @@ describe("GET /api/v1/plugins/:slug", () => {
     expect(Object.keys(body)).toEqual(["item"]);
     expect(Object.keys(body.item).sort()).toEqual([...LISTING_KEYS, "versions"].sort());
     expect(body.item.versions).toEqual([
-      { version: "1.1.0", changelog: "Queue limits per viewer.", createdAt: "2026-03-01T10:00:00.000Z" },
-      { version: "1.1.0-beta.1", changelog: "Beta of queue limits.", createdAt: "2026-02-01T10:00:00.000Z" },
-      { version: "1.0.0", changelog: "First release.", createdAt: "2026-01-01T10:00:00.000Z" },
+      { version: "1.1.0", changelog: "Queue limits per viewer.", createdAt: "2026-03-01T10:00:00.000Z", ...unchanged },
+      { version: "1.1.0-beta.1", changelog: "Beta of queue limits.", createdAt: "2026-02-01T10:00:00.000Z", ...unchanged },
+      { version: "1.0.0", changelog: "First release.", createdAt: "2026-01-01T10:00:00.000Z", ...unchanged },
     ]);
   });
 

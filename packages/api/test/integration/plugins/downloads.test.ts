@@ -50,6 +50,11 @@ describe("GET /api/v1/plugins/:slug/package", () => {
         { path: "lib/util.lua", content: "return { add = function(a, b) return a + b end }\n" },
         pluginFolder({ id: "overlay-counter" })[1],
       ],
+      publisherId: author.id,
+      digestAlgorithm: "streamkit-plugin-package-v1+sha256",
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      signature: expect.stringContaining("trusted comment: plugin:overlay-counter\tversion:1.2.0\t"),
+      keyId: expect.stringMatching(/^[0-9A-F]+$/),
     });
   });
 

@@ -49,6 +49,7 @@ describe("POST /api/v1/plugins", () => {
       ],
     });
     expect(body.item).toMatchObject({
+      permissionsWidened: false,
       slug: "hello-world",
       name: "Hello World",
       version: "1.0.0",
@@ -60,8 +61,42 @@ describe("POST /api/v1/plugins", () => {
     });
 
     const detail = await app.json("/plugins/hello-world");
-    expect(detail.body.item.versions).toEqual([{ version: "1.0.0", changelog: "First release.", createdAt: clock.now().toISOString() }]);
+    expect(detail.body.item.versions).toEqual([
+      {
+        version: "1.0.0",
+        changelog: "First release.",
+        createdAt: clock.now().toISOString(),
+        permissions: ["ui.notify"],
+        optionalPermissions: [],
+        permissionChanges: { permissions: { added: [], removed: [] }, optionalPermissions: { added: [], removed: [] } },
+      },
+    ]);
     expect(detail.body.item.publisher).toEqual({ kind: "user", name: "Ada Author", verified: false });
+  });
+
+  it("records each version's permissions and what it adds or drops; the listing says when the latest widened them", async () => {
+    const id = "asks-more";
+    expect((await publish(author.key, publishBody({ id, version: "1.0.0", permissions: ["ui.notify"] }))).status).toBe(201);
+    clock.nextMinute();
+    const widened = await publish(author.key, publishBody({ id, version: "1.1.0", permissions: ["ui.notify", "network"], optional_permissions: ["ai"] }));
+    expect(widened.body.item).toMatchObject({ permissions: ["ui.notify", "network"], permissionsWidened: true });
+    const { body } = await app.json(`/plugins/${id}`);
+    expect(body.item.permissionsWidened).toBe(true);
+    expect(body.item.versions.map((v: any) => [v.version, v.permissions, v.optionalPermissions, v.permissionChanges])).toEqual([
+      ["1.1.0", ["ui.notify", "network"], ["ai"], { permissions: { added: ["network"], removed: [] }, optionalPermissions: { added: ["ai"], removed: [] } }],
+      ["1.0.0", ["ui.notify"], [], { permissions: { added: [], removed: [] }, optionalPermissions: { added: [], removed: [] } }],
+    ]);
+    const listed = await app.json(`/plugins?q=${id}`);
+    expect(listed.body.items[0]).toMatchObject({ slug: id, permissionsWidened: true });
+    clock.nextMinute();
+    // Dropping one and moving another from required to optional asks for less: not widened.
+    const narrowed = await publish(author.key, publishBody({ id, version: "1.2.0", permissions: [], optional_permissions: ["ai", "ui.notify"] }));
+    expect(narrowed.body.item.permissionsWidened).toBe(false);
+    const after = await app.json(`/plugins/${id}`);
+    expect(after.body.item.versions[0].permissionChanges).toEqual({
+      permissions: { added: [], removed: ["ui.notify", "network"] },
+      optionalPermissions: { added: ["ui.notify"], removed: [] },
+    });
   });
 
   it("orders versions by SemVer: higher ones publish, others are 409 version_exists", async () => {
