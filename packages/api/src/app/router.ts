@@ -11,6 +11,7 @@ import { meRouter } from "../accounts";
 import { oauthRouter } from "../oauth";
 import { overlaysRouter } from "../overlays";
 import { pluginsRouter } from "../plugins";
+import { publishersRouter } from "../publishers";
 import { releasesRouter } from "../updater";
 import { soundsRouter } from "../sounds";
 import { billingRouter, commerceRouter } from "../billing";
@@ -30,6 +31,7 @@ export const appRouter = createRouter({
   oauth: oauthRouter,
   overlays: overlaysRouter,
   plugins: pluginsRouter,
+  publishers: publishersRouter,
   releases: releasesRouter,
   sounds: soundsRouter,
 });

@@ -15,3 +15,4 @@ export * from "./sounds";
 export * from "./marketplace-version";
 export * from "./subscriptions";
 export * from "./assets";
+export * from "./publishers";

@@ -41,6 +41,7 @@ const bucketPrefix = {
   signInDevice: "signin:device:",
   passwordResetAccount: "reset:account:",
   passwordResetAddress: "reset:address:",
+  domainChecks: "domain-check:",
 } as const satisfies Record<Exclude<LimitName, AddressLimit>, string>;
 export type DatabaseLimit = keyof typeof bucketPrefix;
 
