@@ -61,7 +61,7 @@ describe("POST /api/v1/plugins", () => {
 
     const detail = await app.json("/plugins/hello-world");
     expect(detail.body.item.versions).toEqual([{ version: "1.0.0", changelog: "First release.", createdAt: clock.now().toISOString() }]);
-    expect(detail.body.item.publisher).toEqual({ kind: "user", name: "Ada Author", verified: false });
+    expect(detail.body.item.publisher).toEqual({ kind: "user", name: "Ada Author", verified: false, handle: "ada-author" });
   });
 
   it("orders versions by SemVer: higher ones publish, others are 409 version_exists", async () => {
