@@ -6,9 +6,7 @@ import { VerifiedMark } from "./verified-mark";
 export function PublisherName({ publisher }: { publisher: Listing["publisher"] }) {
   return (
     <span className="publisher">
-      <span>
-        by {publisher.handle ? <Link href={`/publishers/${encodeURIComponent(publisher.handle)}`}>{publisher.name}</Link> : publisher.name}
-      </span>
+      <span>by {publisher.handle ? <Link href={`/publishers/${encodeURIComponent(publisher.handle)}`}>{publisher.name}</Link> : publisher.name}</span>
       {publisher.verified ? <VerifiedMark /> : null}
       {publisher.kind === "official" ? <span className="badge official">Official</span> : null}
     </span>

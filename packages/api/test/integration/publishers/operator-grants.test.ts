@@ -53,8 +53,20 @@ describe("operator grants", () => {
     expect(data.verified.find((p: { accountId: string }) => p.accountId === owner.id)).toBeUndefined();
     const events = data.events.filter((e: { handle: string }) => e.handle === "granted-games");
     expect(events).toEqual([
-      expect.objectContaining({ action: "revoke", actor: "Olive Operator <olive@ops.test>", via: "website", note: "Studio closed.", createdAt: clock.now().toISOString() }),
-      expect.objectContaining({ action: "grant", actor: "Olive Operator <olive@ops.test>", via: "website", note: "Known studio, checked by a call.", createdAt: grantedAt }),
+      expect.objectContaining({
+        action: "revoke",
+        actor: "Olive Operator <olive@ops.test>",
+        via: "website",
+        note: "Studio closed.",
+        createdAt: clock.now().toISOString(),
+      }),
+      expect.objectContaining({
+        action: "grant",
+        actor: "Olive Operator <olive@ops.test>",
+        via: "website",
+        note: "Known studio, checked by a call.",
+        createdAt: grantedAt,
+      }),
     ]);
   });
 

@@ -36,8 +36,8 @@ function DomainCard({ domain }: { domain: PublisherDomainView }) {
       </h3>
       {domain.status === "verified" ? (
         <p className="muted">
-          Verified {domain.verifiedAt ? formatDate(domain.verifiedAt) : ""} by {domain.method === "dns" ? "its DNS TXT record" : "its well-known file"}; keep
-          it published: a later check that fails removes the mark.
+          Verified {domain.verifiedAt ? formatDate(domain.verifiedAt) : ""} by {domain.method === "dns" ? "its DNS TXT record" : "its well-known file"}; keep it
+          published: a later check that fails removes the mark.
         </p>
       ) : null}
       {domain.problem ? (

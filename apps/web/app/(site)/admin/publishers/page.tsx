@@ -32,8 +32,8 @@ export default async function AdminPublishersPage({ searchParams }: { searchPara
         <div>
           <h1>Verified publishers</h1>
           <p>
-            A publisher is verified while one of its domains passes its check or an operator's verification stands. Verify by hand a publisher that cannot
-            use a domain, with a note saying what you checked; revoke it with a note too. Every change is kept below with who made it.
+            A publisher is verified while one of its domains passes its check or an operator's verification stands. Verify by hand a publisher that cannot use a
+            domain, with a note saying what you checked; revoke it with a note too. Every change is kept below with who made it.
           </p>
         </div>
       </div>
@@ -48,7 +48,12 @@ export default async function AdminPublishersPage({ searchParams }: { searchPara
       </section>
       <section className="panel" aria-labelledby="verified-title">
         <h2 id="verified-title">Verified now</h2>
-        <DataTable labelledBy="verified-title" columns={["Publisher", "By an operator", "Domains", "Actions"]} rows={verified.length} empty="Nobody is verified yet.">
+        <DataTable
+          labelledBy="verified-title"
+          columns={["Publisher", "By an operator", "Domains", "Actions"]}
+          rows={verified.length}
+          empty="Nobody is verified yet."
+        >
           {verified.map((publisher) => (
             <tr key={publisher.accountId} data-testid="verified-publisher">
               <td>
