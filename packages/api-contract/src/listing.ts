@@ -9,7 +9,8 @@ export const publisherSchema = z
     name: z.string(),
     verified: z.boolean(),
     handle: z.string().meta({
-      description: "The publisher's handle: its page is /publishers/{handle} on the website and GET /api/v1/publishers/{handle} (additive to the specification).",
+      description:
+        "The publisher's handle: its page is /publishers/{handle} on the website and GET /api/v1/publishers/{handle} (additive to the specification).",
     }),
   })
   .meta({ id: "Publisher" });
