@@ -52,7 +52,7 @@ test("a plugin links to its publisher's page, which shows the verified mark and 
   await page.locator(".plugin-head").getByRole("link", { name }).click();
   await expect(page).toHaveURL(new RegExp(`/publishers/${handle}$`));
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
-  await expect(page.getByText(`@${handle} · Member since`)).toBeVisible();
+  await expect(page.locator("header.page-head")).toContainText(`@${handle} · Member since`);
   await expect(page.getByText("This publisher is not verified.")).toBeVisible();
   await expect(page.getByRole("list", { name: `Plugins by ${name}` }).getByRole("link", { name: `Publisher Plugin ${slug}` })).toBeVisible();
 
@@ -92,7 +92,7 @@ test("the publisher profile: a new handle (the former address redirects) and a d
   await expect(page.getByRole("link", { name: `/publishers/${handle}` })).toBeVisible();
 
   const renamed = `dora-${unique()}`;
-  await page.getByLabel("Handle").fill(renamed);
+  await page.getByRole("textbox", { name: "Handle" }).fill(renamed);
   await page.getByRole("button", { name: "Change handle" }).click();
   await expect(page.getByRole("status")).toHaveText("Your handle is changed. Your former handle keeps leading to your page.");
   await expect(page.getByText(`Former handles, still leading here: ${handle}.`)).toBeVisible();
