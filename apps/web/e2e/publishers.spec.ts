@@ -99,7 +99,7 @@ test("the publisher profile: a new handle (the former address redirects) and a d
   await expect(page.getByRole("button", { name: "Change handle" })).toBeDisabled();
 
   const domain = `${renamed}.invalid`;
-  await page.getByLabel("Domain").fill(domain);
+  await page.getByRole("textbox", { name: "Domain", exact: true }).fill(domain);
   await page.getByRole("button", { name: "Add domain" }).click();
   await expect(page.getByRole("status")).toContainText(`${domain} is added`);
   const card = page.getByTestId("publisher-domain").filter({ hasText: domain });
