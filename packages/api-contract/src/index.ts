@@ -23,3 +23,4 @@ export * from "./cursor";
 export * from "./assets";
 export * from "./moderation";
 export * from "./signing";
+export * from "./publishers";

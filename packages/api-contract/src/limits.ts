@@ -167,6 +167,8 @@ export const rateLimits = {
   passwordResetAccount: { limit: 3, windowSeconds: 60 * 60, per: "account" },
   /** "Forgot password?" requests from one client address, whatever the email. */
   passwordResetAddress: { limit: 10, windowSeconds: 60 * 60, per: "address" },
+  /** Domain checks (POST /publisher/domains/{domain}/check) of one account: each one looks up DNS and fetches a file from the domain. */
+  domainChecks: { limit: 20, windowSeconds: 60 * 60, per: "account" },
 } as const satisfies Record<string, RateLimit>;
 
 /**

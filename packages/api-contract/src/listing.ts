@@ -10,6 +10,10 @@ export const publisherSchema = z
     kind: z.enum(["official", "user"]).meta({ description: "`official` for the service's own plugins, `user` for everyone else." }),
     name: z.string(),
     verified: z.boolean(),
+    handle: z.string().meta({
+      description:
+        "The publisher's handle: its page is /publishers/{handle} on the website and GET /api/v1/publishers/{handle} (additive to the specification).",
+    }),
   })
   .meta({ id: "Publisher" });
 

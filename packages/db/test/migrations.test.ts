@@ -82,4 +82,29 @@ describe("checked-in migrations", () => {
       await handle.close();
     }
   }, 180_000);
+
+  it("give every publisher of existing plugins a handle, the earliest publisher of alike names the plain one", async () => {
+    const older = migrationsBefore("0016_publishers");
+    const handle = await openDatabase({});
+    try {
+      await migrateDatabase(handle, older);
+      const people = await handle.db
+        .insert(accounts)
+        .values([{ name: "Late Twin" }, { name: "Late Twin" }, { name: "Reader Only" }])
+        .returning({ id: accounts.id });
+      const [later, earlier] = people;
+      await handle.db.execute(sql`insert into plugins (slug, owner_id, name, latest_version, created_at)
+        values ('later-one', ${later!.id}, 'Later', '1.0.0', '2026-02-01T00:00:00Z'), ('earlier-one', ${earlier!.id}, 'Earlier', '1.0.0', '2026-01-01T00:00:00Z')`);
+      await migrateDatabase(handle);
+      const { rows } = (await handle.db.execute(sql`select account_id, handle from publisher_handles order by handle`)) as unknown as {
+        rows: { account_id: string; handle: string }[];
+      };
+      expect(rows).toEqual([
+        { account_id: earlier!.id, handle: "late-twin" },
+        { account_id: later!.id, handle: "late-twin-2" },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
 });

@@ -18,6 +18,7 @@ import { listReleases, publishRelease, withdrawRelease } from "../updater";
 import { soundCommands } from "../sounds";
 import { refundPurchase, runPayouts } from "@streamkit/billing";
 import { subscriptionCommands } from "../billing";
+import { publisherCommands } from "../publishers";
 
 type Flags = Record<string, string | boolean | undefined>;
 
@@ -230,6 +231,7 @@ export const commands: Record<string, Command> = {
   ...moderationCommands,
   ...signingKeyCommands,
   ...subscriptionCommands,
+  ...publisherCommands,
 };
 
 function usage(message: string): AppError {

@@ -8,6 +8,7 @@ import { adminAccountsRouter } from "../accounts";
 import { adminReleasesRouter } from "../updater";
 import { findPurchases, payoutOverview, recentPurchases, refundPurchase, runPayouts } from "@streamkit/billing";
 import { adminSubscriptionsRouter } from "../billing";
+import { adminPublishersRouter } from "../publishers";
 
 /** The operator's website pages; the same operations as the admin CLI. Not part of /api/v1. */
 export const adminRouter = {
@@ -33,4 +34,5 @@ export const adminRouter = {
   releases: adminReleasesRouter,
   subscriptions: adminSubscriptionsRouter,
   reports: adminModerationRouter,
+  publishers: adminPublishersRouter,
 } satisfies TRPCRouterRecord;

@@ -11,6 +11,7 @@ import { meRouter } from "../accounts";
 import { oauthRouter } from "../oauth";
 import { overlaysRouter } from "../overlays";
 import { pluginsRouter, signingKeysRouter } from "../plugins";
+import { publishersRouter } from "../publishers";
 import { releasesRouter } from "../updater";
 import { soundsRouter } from "../sounds";
 import { billingRouter, commerceRouter } from "../billing";
@@ -31,6 +32,7 @@ export const appRouter = createRouter({
   overlays: overlaysRouter,
   plugins: pluginsRouter,
   pluginSigningKeys: signingKeysRouter,
+  publishers: publishersRouter,
   releases: releasesRouter,
   sounds: soundsRouter,
 });

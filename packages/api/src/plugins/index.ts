@@ -8,3 +8,4 @@ export { signingKeysRouter } from "./signing/router";
 export { signingKeyCommands } from "./signing/admin-commands";
 export { ensureActiveSigningKey } from "./signing/keys";
 export { pluginSigningKeys } from "./signing/private-keys";
+export { listingColumns, listingExtras, publisherJoin, toListing } from "./listings";

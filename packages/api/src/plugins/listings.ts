@@ -1,5 +1,5 @@
 import type { Listing, ListingDetail, ListPluginsQuery } from "@streamkit/api-contract";
-import { accounts, type Db, type Plugin, plugins, pluginVersions, likePattern } from "@streamkit/db";
+import { accounts, type Db, type Plugin, plugins, pluginVersions, likePattern, publisherHandles } from "@streamkit/db";
 import { priceOf, type PriceTier } from "@streamkit/plans";
 import { askedPermissions, compareVersions, permissionChanges } from "@streamkit/plugin-rules";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
@@ -11,20 +11,35 @@ import { type ModerationViews, moderationViews, noModerationViews } from "./mode
 import { preparedPerDatabase } from "../shared/prepared";
 import { openPriceRequests } from "./prices";
 
-/** The columns every listing needs: the plugin row and its publisher. */
-const listingColumns = {
+/** The columns every listing needs: the plugin row and its publisher (joined with `publisherJoin`). */
+export const listingColumns = {
   plugin: plugins,
   publisherName: accounts.name,
   publisherVerified: accounts.verified,
   publisherOfficial: accounts.official,
+  publisherHandle: publisherHandles.handle,
 };
+
+/** The owner's current handle (docs/plugins.md#publisher-handles): every plugin's owner has one, given at its insert. */
+export const publisherJoin = and(eq(publisherHandles.accountId, plugins.ownerId), eq(publisherHandles.current, true));
 
 export type ListingRow = {
   plugin: Plugin;
   publisherName: string;
   publisherVerified: boolean;
   publisherOfficial: boolean;
+  publisherHandle: string | null;
 };
+
+/** A listing's `publisher` (SPEC §2.2, `handle` added). */
+export function toPublisher(row: Omit<ListingRow, "plugin">): Listing["publisher"] {
+  return {
+    kind: row.publisherOfficial ? "official" : "user",
+    name: row.publisherName,
+    verified: row.publisherVerified,
+    handle: row.publisherHandle ?? "",
+  };
+}
 
 /** What a listing needs to know about the caller beyond the row: their purchases and, as author, open price requests. */
 export interface ListingExtras {
@@ -69,11 +84,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     version: p.latestVersion,
     permissions: p.permissions,
     permissionsWidened: p.permissionsWidened,
-    publisher: {
-      kind: row.publisherOfficial ? "official" : "user",
-      name: row.publisherName,
-      verified: row.publisherVerified,
-    },
+    publisher: toPublisher(row),
     downloads: p.downloads,
     homepage: p.homepage,
     createdAt: p.createdAt.toISOString(),
@@ -115,6 +126,7 @@ export function marketPageStatement(db: Db, shape: PageShape) {
     .select(listingColumns)
     .from(plugins)
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .leftJoin(publisherHandles, publisherJoin)
     .where(and(...conditions))
     .orderBy(desc(plugins.official), desc(plugins.downloads), desc(plugins.id))
     .limit(sql.placeholder("take"));
@@ -137,6 +149,7 @@ export function publishedPluginStatement(db: Db) {
     .select(listingColumns)
     .from(plugins)
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .leftJoin(publisherHandles, publisherJoin)
     .where(and(eq(plugins.slug, sql.placeholder("slug")), eq(plugins.status, "published")))
     .limit(1);
 }
@@ -147,6 +160,7 @@ function anyPluginStatement(db: Db) {
     .select(listingColumns)
     .from(plugins)
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .leftJoin(publisherHandles, publisherJoin)
     .where(eq(plugins.slug, sql.placeholder("slug")))
     .limit(1);
 }
@@ -197,6 +211,7 @@ export async function listMyPlugins(db: Db, caller: AccountCaller): Promise<List
     .select(listingColumns)
     .from(plugins)
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .leftJoin(publisherHandles, publisherJoin)
     .where(eq(plugins.ownerId, caller.account.id))
     .orderBy(desc(plugins.updatedAt), desc(plugins.id));
   const extras = await listingExtras(db, caller, rows);

@@ -1,10 +1,11 @@
 import type { PluginPackage } from "@streamkit/api-contract";
-import { accounts, pluginDownloads, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
+import { accounts, pluginDownloads, pluginFiles, plugins, pluginVersions, publisherHandles } from "@streamkit/db";
 import { priceOf, type PriceTier } from "@streamkit/plans";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError, notFound } from "@streamkit/api-contract";
+import { listingColumns, publisherJoin, toPublisher } from "./listings";
 import { downloadedBefore, purchasedAmong } from "./ownership";
 import { noteRemovalDuringTakedown, takenDownRefusal } from "./moderation/takedowns";
 import { isRevoked } from "./signing/keys";
@@ -21,9 +22,10 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
   const { db } = deps;
   const accountId = caller.account.id;
   const [row] = await db
-    .select({ plugin: plugins, publisherName: accounts.name, publisherVerified: accounts.verified, publisherOfficial: accounts.official })
+    .select(listingColumns)
     .from(plugins)
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+    .leftJoin(publisherHandles, publisherJoin)
     .where(eq(plugins.slug, slug))
     .limit(1);
   if (!row) throw notFound(`No plugin "${slug}" in the marketplace.`);
@@ -62,7 +64,7 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
     listingId: plugin.id,
     id: plugin.slug,
     version: plugin.latestVersion,
-    publisher: { kind: row.publisherOfficial ? "official" : "user", name: row.publisherName, verified: row.publisherVerified },
+    publisher: toPublisher(row),
     files,
     publisherId: plugin.ownerId,
     digestAlgorithm: PACKAGE_DIGEST_ALGORITHM,

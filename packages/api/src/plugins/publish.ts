@@ -1,11 +1,11 @@
 import { type PublishRequest, type PublishResponse, rateLimits, windowName } from "@streamkit/api-contract";
-import { accounts, isUniqueViolation, pluginFiles, plugins, pluginVersions } from "@streamkit/db";
+import { accounts, isUniqueViolation, pluginFiles, plugins, pluginVersions, publisherHandles } from "@streamkit/db";
 import { askedPermissions, checkPackage, isHigherVersion, permissionsWidened, versionKey } from "@streamkit/plugin-rules";
 import { and, eq } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
-import { listingExtras, toListing } from "./listings";
+import { listingColumns, listingExtras, publisherJoin, toListing } from "./listings";
 import { hitLimit } from "../shared/limits/index";
 import { rateLimitedError } from "../shared/limits/window";
 import { activeSigningKey } from "./signing/keys";
@@ -126,9 +126,10 @@ export async function publishPlugin(deps: AppDeps, caller: AccountCaller, input:
     await tx.insert(pluginFiles).values(files.map((file) => ({ versionId, path: file.path, content: file.content })));
 
     const [row] = await tx
-      .select({ plugin: plugins, publisherName: accounts.name, publisherVerified: accounts.verified, publisherOfficial: accounts.official })
+      .select(listingColumns)
       .from(plugins)
       .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
+      .leftJoin(publisherHandles, publisherJoin)
       .where(eq(plugins.id, pluginId));
     return {
       row: row!,

@@ -106,6 +106,19 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Streamkit <no-reply@streamkit.invalid>"),
   /** The development outbox (messages kept in the database, shown at /dev/outbox) instead of SMTP. Default: on for the embedded database without SMTP_URL, else off. */
   MAIL_OUTBOX: z.enum(["on", "off"]).optional(),
+  /**
+   * TEST ONLY. `on`: a publisher's domain check (docs/plugins.md#verified-publishers) may name loopback addresses
+   * (localhost, 127.0.0.1, ::1) with a port and fetches their well-known file over plain http, so tests can serve it.
+   * Refused at start under NODE_ENV=production.
+   */
+  DOMAIN_CHECK_ALLOW_LOCAL: z.enum(["on", "off"]).default("off"),
+  /** DNS servers (`address` or `address:port`, comma-separated) for the domain checks' TXT lookups. Unset: the system's resolvers. */
+  DOMAIN_CHECK_DNS_SERVERS: z
+    .string()
+    .regex(/^[0-9a-fA-F.:[\]]+(,[0-9a-fA-F.:[\]]+)*$/, "a comma-separated list of IP addresses, each optionally with :port")
+    .optional(),
+  /** Milliseconds one domain check may take in all (domainCheckLimits.timeoutMs when unset). */
+  DOMAIN_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
   /** JSON overrides of the exchange-rate sources (enable/disable, base URLs, timeouts); see packages/fx. */
   FX_CONFIG: z.string().optional(),
 });
@@ -133,6 +146,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  if (parsed.data.DOMAIN_CHECK_ALLOW_LOCAL === "on" && parsed.data.NODE_ENV === "production") {
+    throw new Error("Invalid environment:\n  DOMAIN_CHECK_ALLOW_LOCAL: `on` is for tests only and is refused under NODE_ENV=production.");
   }
   const repoRoot = findRepoRoot();
   return {

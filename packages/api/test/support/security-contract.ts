@@ -84,6 +84,15 @@ export const securityContract: Record<string, ContractEntry> = {
   // docs/api.md#plugins rule 1: purchases happen only on the website.
   "POST /checkouts": { requires: { auth: "key", websiteOnly: true }, body: { slug: "others-plugin" } },
 
+  // docs/plugins.md#publishers: a publisher's page is read like the marketplace, with no key ("Test Publisher" owns others-plugin,
+  // so its handle is test-publisher). The publisher's own settings (handle, domains) are the website's, like API keys.
+  "GET /publishers/{handle}": { requires: { auth: "optional" }, url: () => "/publishers/test-publisher" },
+  "GET /publisher": { requires: { auth: "key", websiteOnly: true } },
+  "PUT /publisher/handle": { requires: { auth: "key", websiteOnly: true }, body: { handle: "new-handle" } },
+  "POST /publisher/domains": { requires: { auth: "key", websiteOnly: true }, body: { domain: "example.com" } },
+  "POST /publisher/domains/{domain}/check": { requires: { auth: "key", websiteOnly: true }, url: () => "/publisher/domains/example.com/check" },
+  "DELETE /publisher/domains/{domain}": { requires: { auth: "key", websiteOnly: true }, url: () => "/publisher/domains/example.com" },
+
   // docs/exchange-rates.md#endpoints-parameters-and-defaults, docs/api.md#authentication-and-scopes: the exchange rates need neither sign-in nor key.
   "GET /fx/latest": { requires: { auth: "none" } },
   "GET /fx/convert": { requires: { auth: "none" }, url: () => "/fx/convert?from=USD&to=EUR&amount=1" },

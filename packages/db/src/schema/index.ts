@@ -17,3 +17,4 @@ export * from "./subscriptions";
 export * from "./assets";
 export * from "./moderation";
 export * from "./plugin-signing";
+export * from "./publishers";

@@ -34,6 +34,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           <Link href="/account/connected-apps" className="button secondary">
             Connected apps
           </Link>
+          <Link href="/account/publisher" className="button secondary">
+            Publisher profile
+          </Link>
           <Link href="/dashboard/keys" className="button secondary">
             API keys
           </Link>

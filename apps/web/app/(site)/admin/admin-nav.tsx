@@ -10,6 +10,7 @@ const sections = [
   { href: "/admin/purchases", label: "Purchases and refunds" },
   { href: "/admin/subscriptions", label: "Subscriptions" },
   { href: "/admin/accounts", label: "Accounts" },
+  { href: "/admin/publishers", label: "Verified publishers" },
   { href: "/admin/payouts", label: "Payouts" },
   { href: "/admin/releases", label: "Desktop releases" },
 ] as const;

@@ -45,6 +45,7 @@ const bucketPrefix = {
   deviceAuthorization: "device:issue:",
   deviceCodeAccount: "device:account:",
   deviceCodeAddress: "device:address:",
+  domainChecks: "domain-check:",
 } as const satisfies Record<Exclude<LimitName, AddressLimit>, string>;
 export type DatabaseLimit = keyof typeof bucketPrefix;
 

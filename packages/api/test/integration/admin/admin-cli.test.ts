@@ -350,4 +350,33 @@ describe("npm run -s admin", () => {
     },
     CLI_TIMEOUT_MS,
   );
+
+  it(
+    "verifies a publisher with a note, lists it, revokes it; the server's publisher page follows",
+    async () => {
+      await admin(["account", "create", "--email", "hedy@example.com", "--name", "Hedy Labs"], env);
+      const granted = await admin(["publisher", "grant", "--publisher", "hedy@example.com", "--note", "Known inventor."], env);
+      expect(granted.code).toBe(0);
+      expect(granted.json).toEqual({ handle: "hedy-labs", name: "Hedy Labs", verified: true });
+      const page = async () => (await (await fetch(`${server.url}/api/v1/publishers/hedy-labs`)).json()).publisher;
+      expect(await page()).toMatchObject({ verified: true, verification: { byOperator: true, domains: [] } });
+
+      const listed = await admin(["publisher", "list"], env);
+      expect(listed.json.verified).toEqual([
+        expect.objectContaining({ handle: "hedy-labs", grant: expect.objectContaining({ grantedBy: "operator CLI", note: "Known inventor." }) }),
+      ]);
+      expect(listed.json.events[0]).toMatchObject({ handle: "hedy-labs", action: "grant", actor: "operator CLI", via: "cli", note: "Known inventor." });
+
+      const revoked = await admin(["publisher", "revoke", "--publisher", "hedy-labs", "--note", "Asked to be removed."], env);
+      expect(revoked.json).toEqual({ handle: "hedy-labs", name: "Hedy Labs", verified: false });
+      expect((await page()).verified).toBe(false);
+
+      const noNote = await admin(["publisher", "grant", "--publisher", "hedy-labs", "--note", " "], env);
+      expect(noNote.code).toBe(1);
+      expect(noNote.error.error.code).toBe("bad_request");
+      const rechecked = await admin(["publisher", "recheck"], env);
+      expect(rechecked.json).toEqual({ checked: [], revoked: 0 });
+    },
+    CLI_TIMEOUT_MS,
+  );
 });

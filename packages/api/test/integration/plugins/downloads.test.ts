@@ -43,7 +43,7 @@ describe("GET /api/v1/plugins/:slug/package", () => {
       listingId: listing.item.id,
       id: "overlay-counter",
       version: "1.2.0",
-      publisher: { kind: "user", name: "Author", verified: false },
+      publisher: { kind: "user", name: "Author", verified: false, handle: expect.stringMatching(/^author(-\d+)?$/) },
       files: [
         pluginFolder({ id: "overlay-counter", version: "1.2.0" })[0],
         { path: "README.md", content: "# Counter\n" },

@@ -71,7 +71,7 @@ describe("POST /api/v1/plugins", () => {
         permissionChanges: { permissions: { added: [], removed: [] }, optionalPermissions: { added: [], removed: [] } },
       },
     ]);
-    expect(detail.body.item.publisher).toEqual({ kind: "user", name: "Ada Author", verified: false });
+    expect(detail.body.item.publisher).toEqual({ kind: "user", name: "Ada Author", verified: false, handle: "ada-author" });
   });
 
   it("records each version's permissions and what it adds or drops; the listing says when the latest widened them", async () => {
