@@ -18,3 +18,5 @@ export { pathProblems, normalizePath } from "./paths";
 export { textProblems, utf8Length } from "./text";
 export { suggestPermission } from "./suggest";
 export type { Position } from "./positions";
+export { scanSecrets, secretMessage, looksRandom, type SecretHit } from "./secrets";
+export { skeleton, editDistance, isLookalike, imitatesPublisher, lookalikeKeys, allowedDistance } from "./lookalike";
