@@ -21,3 +21,4 @@ export * from "./billing";
 export * from "./app-error";
 export * from "./cursor";
 export * from "./assets";
+export * from "./review";

@@ -28,6 +28,35 @@ export const priceRequestSchema = z
   })
   .meta({ id: "PriceRequest" });
 
+export const reviewReasonSchema = z
+  .object({
+    kind: z.enum(["lookalike_plugin", "lookalike_publisher"]).meta({
+      description:
+        "`lookalike_plugin`: the id or display name imitates a listed plugin of another publisher; `lookalike_publisher`: the display name or author imitates a verified publisher's name.",
+    }),
+    message: z.string(),
+    imitates: z
+      .object({ slug: z.string().optional(), name: z.string(), publisher: z.string().optional() })
+      .meta({ description: "The listed plugin (slug, name, publisher) or the verified publisher (name) it resembles." }),
+  })
+  .meta({ id: "ReviewReason" });
+export type ReviewReason = z.infer<typeof reviewReasonSchema>;
+
+export const listingReviewSchema = z
+  .object({
+    status: z.enum(["held", "rejected"]).meta({
+      description:
+        "`held`: waiting for the operators' review, not listed; `rejected`: turned down (see note); the listing keeps showing the last listed version.",
+    }),
+    version: z.string().meta({ description: "The version under review or turned down." }),
+    reasons: z.array(reviewReasonSchema),
+    note: z.string().nullable().meta({ description: "The operator's note, when rejected." }),
+    heldAt: isoTimestamp,
+    decidedAt: isoTimestamp.nullable(),
+  })
+  .meta({ id: "ListingReview" });
+export type ListingReview = z.infer<typeof listingReviewSchema>;
+
 export const listingSchema = z
   .object({
     id: z.string().meta({ description: "Identifier of the listing." }),
@@ -51,6 +80,10 @@ export const listingSchema = z
     priceRequest: priceRequestSchema
       .optional()
       .meta({ description: "Only for the plugin's author, only while a request is pending or after it was turned down." }),
+    review: listingReviewSchema.optional().meta({
+      description:
+        "Only for the plugin's author, only while its newest version is held for review or was rejected. Others never see held or rejected versions.",
+    }),
   })
   .meta({ id: "Listing" });
 export type Listing = z.infer<typeof listingSchema>;
@@ -60,6 +93,10 @@ export const versionEntrySchema = z
     version: z.string(),
     changelog: z.string(),
     createdAt: isoTimestamp,
+    review: z
+      .enum(["held", "rejected"])
+      .optional()
+      .meta({ description: "Only for the plugin's author: this version is held for review or was rejected (others see listed versions only)." }),
   })
   .meta({ id: "VersionEntry" });
 

@@ -13,7 +13,7 @@ import { AppError } from "@streamkit/api-contract";
 import { createAccount, findAccountByEmail } from "../accounts";
 import { createApiKey, revokeApiKey } from "../accounts";
 import { changeAccount } from "../accounts";
-import { reviewPriceRequest } from "../plugins";
+import { reviewCommands, reviewPriceRequest } from "../plugins";
 import { listReleases, publishRelease, withdrawRelease } from "../updater";
 import { soundCommands } from "../sounds";
 import { refundPurchase, runPayouts } from "@streamkit/billing";
@@ -228,6 +228,7 @@ export const commands: Record<string, Command> = {
   },
   ...soundCommands,
   ...subscriptionCommands,
+  ...reviewCommands,
 };
 
 function usage(message: string): AppError {

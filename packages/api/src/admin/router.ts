@@ -1,7 +1,7 @@
 import { adminPurchasePageSchema, adminSearchQuerySchema, decidedPriceRequestSchema } from "@streamkit/api-contract";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { decidedPriceRequests } from "../plugins";
+import { adminReviewsRouter, decidedPriceRequests } from "../plugins";
 import { pendingPriceRequests, reviewPriceRequest } from "../plugins";
 import { staffProcedure } from "../shared/trpc";
 import { adminAccountsRouter } from "../accounts";
@@ -32,4 +32,5 @@ export const adminRouter = {
   accounts: adminAccountsRouter,
   releases: adminReleasesRouter,
   subscriptions: adminSubscriptionsRouter,
+  reviews: adminReviewsRouter,
 } satisfies TRPCRouterRecord;

@@ -3,3 +3,4 @@ export { cliPackageRoute } from "./cli-package-route";
 export { decidedPriceRequests } from "./decided-price-requests";
 export { pendingPriceRequests, reviewPriceRequest, setPrice } from "./prices";
 export { pluginsRouter } from "./router";
+export { adminReviewsRouter, reviewCommands } from "./review";

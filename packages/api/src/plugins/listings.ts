@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor } from "@streamkit/api-contract";
 import { purchasedAmong } from "./ownership";
 import { preparedPerDatabase } from "../shared/prepared";
 import { openPriceRequests } from "./prices";
+import { reviewsOf } from "./review";
 
 /** The columns every listing needs: the plugin row and its publisher. */
 const listingColumns = {
@@ -29,6 +30,8 @@ export type ListingRow = {
 export interface ListingExtras {
   purchased: ReadonlySet<string>;
   priceRequests: ReadonlyMap<string, NonNullable<Listing["priceRequest"]>>;
+  /** The author's held or rejected newest versions (review/author-view.ts). */
+  reviews?: ReadonlyMap<string, NonNullable<Listing["review"]>>;
 }
 
 const noExtras: ListingExtras = { purchased: new Set(), priceRequests: new Map() };
@@ -38,8 +41,8 @@ export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[]):
   if (caller.kind !== "account" || rows.length === 0) return noExtras;
   const ids = rows.map((row) => row.plugin.id);
   const own = rows.filter((row) => row.plugin.ownerId === caller.account.id).map((row) => row.plugin.id);
-  const [purchased, priceRequests] = await Promise.all([purchasedAmong(db, caller.account.id, ids), openPriceRequests(db, own)]);
-  return { purchased, priceRequests };
+  const [purchased, priceRequests, reviews] = await Promise.all([purchasedAmong(db, caller.account.id, ids), openPriceRequests(db, own), reviewsOf(db, own)]);
+  return { purchased, priceRequests, reviews };
 }
 
 /** Shapes one row into the §2.2 listing as seen by `caller`. */
@@ -48,6 +51,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
   const price = priceOf(p.priceTier as PriceTier | null);
   const mine = caller.kind === "account" && caller.account.id === p.ownerId;
   const priceRequest = mine ? extras.priceRequests.get(p.id) : undefined;
+  const review = mine ? extras.reviews?.get(p.id) : undefined;
   return {
     id: p.id,
     slug: p.slug,
@@ -69,6 +73,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     price,
     owned: price === null || mine || extras.purchased.has(p.id),
     ...(priceRequest ? { priceRequest } : {}),
+    ...(review ? { review } : {}),
   };
 }
 
@@ -85,7 +90,8 @@ export interface PageShape {
  * plugins first, then downloads, then id.
  */
 export function marketPageStatement(db: Db, shape: PageShape) {
-  const conditions: SQL[] = [eq(plugins.status, "published")];
+  // A plugin whose only versions are held for review is not in the marketplace.
+  const conditions: SQL[] = [eq(plugins.status, "published"), eq(plugins.listed, true)];
   if (shape.search) {
     const pattern = sql.placeholder("pattern");
     conditions.push(or(ilike(plugins.name, pattern), ilike(plugins.slug, pattern), ilike(plugins.description, pattern), ilike(accounts.name, pattern))!);
@@ -121,7 +127,7 @@ export function publishedPluginStatement(db: Db) {
     .select(listingColumns)
     .from(plugins)
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
-    .where(and(eq(plugins.slug, sql.placeholder("slug")), eq(plugins.status, "published")))
+    .where(and(eq(plugins.slug, sql.placeholder("slug")), eq(plugins.status, "published"), eq(plugins.listed, true)))
     .limit(1);
 }
 
@@ -138,7 +144,12 @@ function anyPluginStatement(db: Db) {
 /** A plugin's versions by `pluginId` (placeholder), newest first. */
 export function versionsStatement(db: Db) {
   return db
-    .select({ version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
+    .select({
+      version: pluginVersions.version,
+      changelog: pluginVersions.changelog,
+      createdAt: pluginVersions.createdAt,
+      reviewStatus: pluginVersions.reviewStatus,
+    })
     .from(pluginVersions)
     .where(eq(pluginVersions.pluginId, sql.placeholder("pluginId")))
     .orderBy(desc(pluginVersions.createdAt), desc(pluginVersions.id));
@@ -196,7 +207,13 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
   const items = await listMyPlugins(db, caller);
   if (items.length === 0) return [];
   const rows = await db
-    .select({ pluginId: pluginVersions.pluginId, version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt })
+    .select({
+      pluginId: pluginVersions.pluginId,
+      version: pluginVersions.version,
+      changelog: pluginVersions.changelog,
+      createdAt: pluginVersions.createdAt,
+      reviewStatus: pluginVersions.reviewStatus,
+    })
     .from(pluginVersions)
     .where(
       inArray(
@@ -210,7 +227,7 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
     if (versions) versions.push(row);
     else byPlugin.set(row.pluginId, [row]);
   }
-  return items.map((item) => ({ ...item, versions: versionEntries(byPlugin.get(item.id) ?? []) }));
+  return items.map((item) => ({ ...item, versions: versionEntries(byPlugin.get(item.id) ?? [], true) }));
 }
 
 /**
@@ -218,22 +235,30 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
  * increase, so SemVer order is publish order; it also settles two publishes in
  * one millisecond.
  */
-function versionEntries(rows: { version: string; changelog: string; createdAt: Date }[]): ListingDetail["versions"] {
+function versionEntries(rows: { version: string; changelog: string; createdAt: Date; reviewStatus: string }[], author: boolean): ListingDetail["versions"] {
+  // Others see listed versions only; the author also sees held and rejected ones, marked (superseded ones were never decided: left out).
   return rows
+    .filter((v) => v.reviewStatus === "listed" || (author && v.reviewStatus !== "superseded"))
     .sort((a, b) => compareVersions(b.version, a.version))
-    .map((v) => ({ version: v.version, changelog: v.changelog, createdAt: v.createdAt.toISOString() }));
+    .map((v) => ({
+      version: v.version,
+      changelog: v.changelog,
+      createdAt: v.createdAt.toISOString(),
+      ...(v.reviewStatus === "held" || v.reviewStatus === "rejected" ? { review: v.reviewStatus } : {}),
+    }));
 }
 
 export async function getPluginDetail(db: Db, caller: Caller, slug: string): Promise<ListingDetail> {
   // Anonymous callers can only see published plugins: one query with the status filter.
   const statements = statementsFor(db);
   const [row] = await (caller.kind === "account" ? statements.any : statements.published).execute({ slug });
-  const visible = row && (row.plugin.status === "published" || (caller.kind === "account" && row.plugin.ownerId === caller.account.id));
+  const author = Boolean(row) && caller.kind === "account" && row!.plugin.ownerId === caller.account.id;
+  const visible = row && ((row.plugin.status === "published" && row.plugin.listed) || author);
   if (!row || !visible) throw notFound(`No plugin "${slug}" in the marketplace.`);
   const versions = await statements.versions.execute({ pluginId: row.plugin.id });
   const extras = await listingExtras(db, caller, [row]);
   return {
     ...toListing(row, caller, extras),
-    versions: versionEntries(versions),
+    versions: versionEntries(versions, author),
   };
 }
