@@ -8,6 +8,7 @@ import { VersionList } from "@/components/version-list";
 import { useTRPC } from "@/lib/trpc/client";
 import { errorMessage } from "@/lib/trpc/errors";
 import { RemovePluginButton } from "./remove-plugin-button";
+import { ReviewStatus } from "./review-status";
 
 const statusText = { published: "Published", hidden: "Hidden by the operator", removed: "Removed" } as const;
 
@@ -49,7 +50,13 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
         <li key={plugin.id} className="panel" data-testid="my-plugin">
           <div className="plugin-row-head">
             <div>
-              <h2>{plugin.status === "published" ? <Link href={`/plugins/${plugin.slug}`}>{plugin.name}</Link> : plugin.name}</h2>
+              <h2>
+                {plugin.status === "published" && !plugin.versions.every((v) => v.review) ? (
+                  <Link href={`/plugins/${plugin.slug}`}>{plugin.name}</Link>
+                ) : (
+                  plugin.name
+                )}
+              </h2>
               <div className="meta-row">
                 <code>{plugin.slug}</code>
                 <span className="badge">v{plugin.version}</span>
@@ -59,6 +66,7 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
             </div>
             {plugin.status !== "removed" ? <RemovePluginButton slug={plugin.slug} name={plugin.name} /> : null}
           </div>
+          {plugin.review ? <ReviewStatus review={plugin.review} listed={!plugin.versions.every((v) => v.review)} /> : null}
           <details>
             <summary>
               {plugin.versions.length} version{plugin.versions.length === 1 ? "" : "s"}

@@ -220,8 +220,8 @@ describe("the operators' review", () => {
   });
 
   it("unknown plugins and versions: 404; bad input: 400", async () => {
-    expect((await decide({ slug: "no-such-plugin", version: "1.0.0", decision: "approve" })).error.code).toBe("not_found");
-    expect((await decide({ slug: "acme-chat", version: "9.9.9", decision: "approve" })).error.code).toBe("not_found");
+    expect((await decide({ slug: "no-such-plugin", version: "1.0.0", decision: "approve" })).error?.code).toBe("not_found");
+    expect((await decide({ slug: "acme-chat", version: "9.9.9", decision: "approve" })).error?.code).toBe("not_found");
     expect((await decide({ slug: "acme-chat", version: "1.0.0", decision: "maybe" })).status).toBe(400);
   });
 
@@ -230,7 +230,7 @@ describe("the operators' review", () => {
     expect(held.body.version.review.status).toBe("held");
     const own = await decide({ slug: "obs-scene-tirner", version: "1.0.0", decision: "approve" });
     expect(own.status).toBe(403);
-    expect(own.error.code).toBe("forbidden");
+    expect(own.error?.code).toBe("forbidden");
   });
 
   it("concurrent approve and reject of one version: the database decides, one wins and the other gets 409 conflict", async () => {
@@ -286,7 +286,7 @@ describe("updates of a listed plugin", () => {
     expect(data.held.map((h: { slug: string }) => h.slug)).not.toContain("sound-board");
     const stale = await decide({ slug: "sound-board", version: "1.2.0", decision: "approve" });
     expect(stale.status).toBe(409);
-    expect(stale.error.message).toContain("replaced by a newer version");
+    expect(stale.error?.message).toContain("replaced by a newer version");
     expect((await app.json("/plugins/sound-board")).body.item.version).toBe("1.3.0");
   });
 });
