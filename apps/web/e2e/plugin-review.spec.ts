@@ -31,6 +31,8 @@ async function publish(request: APIRequestContext, headers: Record<string, strin
 }
 
 test("a look-alike is held: the author sees why on the dashboard, an operator approves it and it is listed", async ({ page, browser, request, baseURL }) => {
+  // Three accounts, two keys and two publishes through the operator CLI: several CLI starts on a busy machine.
+  test.setTimeout(240_000);
   const suffix = unique();
   const original = `e2e-original-${suffix}`;
   const imitation = `e2e-0riginal-${suffix}`;
@@ -46,7 +48,7 @@ test("a look-alike is held: the author sees why on the dashboard, an operator ap
   const row = page.getByTestId("my-plugin").filter({ hasText: imitation });
   await expect(row.getByTestId("review-status")).toContainText("Version 1.0.0 is held for review.");
   await expect(row.getByTestId("review-status")).toContainText(`resembles "${original}", a listed plugin of Rhea Rival`);
-  await expect(row.getByText("Held for review")).toHaveCount(1);
+  await expect(row.getByText("Held for review", { exact: true })).toHaveCount(1);
   const visitor = await newPage(browser, baseURL!);
   expect((await visitor.goto(`/plugins/${imitation}`))?.status()).toBe(404);
 
