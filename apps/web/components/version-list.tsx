@@ -11,6 +11,8 @@ export function VersionList({ versions }: { versions: ListingDetail["versions"] 
           <header>
             <strong>{version.version}</strong>
             <time dateTime={version.createdAt}>{formatDate(version.createdAt)}</time>
+            {/* Only the author is ever sent versions under review. */}
+            {version.review ? <span className={`status ${version.review}`}>{version.review === "held" ? "Held for review" : "Rejected"}</span> : null}
           </header>
           <PermissionChangeNote changes={version.permissionChanges} />
           {version.changelog ? <Markdown className="changelog">{version.changelog}</Markdown> : <p className="changelog">No changelog.</p>}

@@ -24,3 +24,4 @@ export * from "./assets";
 export * from "./moderation";
 export * from "./signing";
 export * from "./publishers";
+export * from "./review";

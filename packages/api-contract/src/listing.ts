@@ -34,6 +34,35 @@ export const priceRequestSchema = z
   })
   .meta({ id: "PriceRequest" });
 
+export const reviewReasonSchema = z
+  .object({
+    kind: z.enum(["lookalike_plugin", "lookalike_publisher"]).meta({
+      description:
+        "`lookalike_plugin`: the id or display name imitates a listed plugin of another publisher; `lookalike_publisher`: the display name or author imitates a verified publisher's name.",
+    }),
+    message: z.string(),
+    imitates: z
+      .object({ slug: z.string().optional(), name: z.string(), publisher: z.string().optional() })
+      .meta({ description: "The listed plugin (slug, name, publisher) or the verified publisher (name) it resembles." }),
+  })
+  .meta({ id: "ReviewReason" });
+export type ReviewReason = z.infer<typeof reviewReasonSchema>;
+
+export const listingReviewSchema = z
+  .object({
+    status: z.enum(["held", "rejected"]).meta({
+      description:
+        "`held`: waiting for the operators' review, not listed; `rejected`: turned down (see note); the listing keeps showing the last listed version.",
+    }),
+    version: z.string().meta({ description: "The version under review or turned down." }),
+    reasons: z.array(reviewReasonSchema),
+    note: z.string().nullable().meta({ description: "The operator's note, when rejected." }),
+    heldAt: isoTimestamp,
+    decidedAt: isoTimestamp.nullable(),
+  })
+  .meta({ id: "ListingReview" });
+export type ListingReview = z.infer<typeof listingReviewSchema>;
+
 export const listingSchema = z
   .object({
     id: z.string().meta({ description: "Identifier of the listing." }),
@@ -65,6 +94,10 @@ export const listingSchema = z
         "Present only while the plugin is taken down, for its author and for the accounts that hold it (bought it or downloaded it before): when, and the public reason. The author also gets the operator's message.",
     }),
     warning: moderationWarningSchema.optional().meta({ description: "Only for the plugin's author: the newest warning an operator sent about this plugin." }),
+    review: listingReviewSchema.optional().meta({
+      description:
+        "Only for the plugin's author, only while its newest version is held for review or was rejected. Others never see held or rejected versions.",
+    }),
   })
   .meta({ id: "Listing" });
 export type Listing = z.infer<typeof listingSchema>;
@@ -79,6 +112,10 @@ export const versionEntrySchema = z
     permissionChanges: z.object({ permissions: permissionChangeSchema, optionalPermissions: permissionChangeSchema }).meta({
       description: "What this version asks for beyond (added) or no longer (removed) compared with the version before it; empty lists for the first.",
     }),
+    review: z
+      .enum(["held", "rejected"])
+      .optional()
+      .meta({ description: "Only for the plugin's author: this version is held for review or was rejected (others see listed versions only)." }),
   })
   .meta({ id: "VersionEntry" });
 

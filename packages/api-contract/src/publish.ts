@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listingDetailSchema, listingSchema, publisherSchema } from "./listing";
+import { listingDetailSchema, listingSchema, publisherSchema, reviewReasonSchema } from "./listing";
 import { packageSignatureFields } from "./signing";
 import { isoTimestamp } from "./time";
 
@@ -36,6 +36,15 @@ export const publishedVersionSchema = z
     changelog: z.string(),
     createdAt: isoTimestamp,
     files: z.array(z.object({ path: z.string(), bytes: z.int().min(0).meta({ description: "Size in UTF-8 bytes." }) })),
+    review: z
+      .object({
+        status: z.enum(["listed", "held"]).meta({
+          description:
+            "`listed`: in the marketplace now; `held`: waiting for the operators' review (reasons say why), not listed nor downloadable by others meanwhile.",
+        }),
+        reasons: z.array(reviewReasonSchema),
+      })
+      .meta({ description: "What the scan decided for this version (docs/plugins.md)." }),
   })
   .meta({ id: "PublishedVersion" });
 

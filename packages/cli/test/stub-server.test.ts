@@ -61,6 +61,7 @@ function published(changelog: string): PublishResponse {
         { path: "plugin.json", bytes: 70 },
         { path: "main.lua", bytes: 12 },
       ],
+      review: { status: "listed", reasons: [] },
     },
     item: {
       id: "00000000-0000-4000-8000-000000000001",

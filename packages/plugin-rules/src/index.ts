@@ -19,3 +19,5 @@ export { textProblems, utf8Length } from "./text";
 export { suggestPermission } from "./suggest";
 export type { Position } from "./positions";
 export * from "./permission-changes";
+export { scanSecrets, secretMessage, looksRandom, type SecretHit } from "./secrets";
+export { skeleton, editDistance, isLookalike, imitatesPublisher, lookalikeKeys, allowedDistance } from "./lookalike";

@@ -7,6 +7,7 @@
  * A problem's `path` names the file, with the place when there is one:
  * "plugin.json#/permissions/1" (JSON pointer), "main.lua:12:5" (line:column,
  * 1-based), "lib/x.lua" (the whole file), or "" (the package as a whole).
+ * A secret (secrets.ts) is a problem like any other: it refuses the package.
  */
 import { z } from "zod";
 import { parseJson, type JsonValue } from "./json";
@@ -16,6 +17,7 @@ import { folderMismatchMessage, idMatchesFolder, parseManifest, type Manifest } 
 import { normalizePath, pathCollisionKey, pathProblems } from "./paths";
 import { lintPermissions, type DeclaredAccess } from "./permission-lint";
 import type { Position } from "./positions";
+import { scanSecrets, secretMessage } from "./secrets";
 import { textProblems, utf8Length } from "./text";
 
 export { PACKAGE_LIMITS };
@@ -147,6 +149,8 @@ export function checkPackage(files: readonly PackageFile[], opts: CheckPackageOp
     }
     const problems = textProblems(f.content);
     for (const p of problems) at(f.raw, p, p.message);
+    // Secrets in any file, whatever it is: the hit names the place and the kind, never the secret.
+    if (problems.length === 0) for (const hit of scanSecrets(f.content)) at(f.raw, hit, secretMessage(hit.kind));
     return problems.length === 0;
   });
 

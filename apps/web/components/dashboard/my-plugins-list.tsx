@@ -9,6 +9,7 @@ import { useTRPC } from "@/lib/trpc/client";
 import { errorMessage } from "@/lib/trpc/errors";
 import { ModerationNotices } from "./moderation-notices";
 import { RemovePluginButton } from "./remove-plugin-button";
+import { ReviewStatus } from "./review-status";
 
 const statusText = { published: "Published", hidden: "Hidden by the operator", removed: "Removed", taken_down: "Taken down by the operators" } as const;
 
@@ -50,7 +51,13 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
         <li key={plugin.id} className="panel" data-testid="my-plugin">
           <div className="plugin-row-head">
             <div>
-              <h2>{plugin.status === "published" ? <Link href={`/plugins/${plugin.slug}`}>{plugin.name}</Link> : plugin.name}</h2>
+              <h2>
+                {plugin.status === "published" && !plugin.versions.every((v) => v.review) ? (
+                  <Link href={`/plugins/${plugin.slug}`}>{plugin.name}</Link>
+                ) : (
+                  plugin.name
+                )}
+              </h2>
               <div className="meta-row">
                 <code>{plugin.slug}</code>
                 <span className="badge">v{plugin.version}</span>
@@ -61,6 +68,7 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
             {plugin.status !== "removed" ? <RemovePluginButton slug={plugin.slug} name={plugin.name} /> : null}
           </div>
           <ModerationNotices plugin={plugin} />
+          {plugin.review ? <ReviewStatus review={plugin.review} listed={!plugin.versions.every((v) => v.review)} /> : null}
           <details>
             <summary>
               {plugin.versions.length} version{plugin.versions.length === 1 ? "" : "s"}

@@ -13,7 +13,7 @@ import { AppError } from "@streamkit/api-contract";
 import { createAccount, findAccountByEmail } from "../accounts";
 import { createApiKey, revokeApiKey } from "../accounts";
 import { changeAccount } from "../accounts";
-import { moderationCommands, reviewPriceRequest, signingKeyCommands } from "../plugins";
+import { moderationCommands, reviewCommands, reviewPriceRequest, signingKeyCommands } from "../plugins";
 import { listReleases, publishRelease, withdrawRelease } from "../updater";
 import { soundCommands } from "../sounds";
 import { refundPurchase, runPayouts } from "@streamkit/billing";
@@ -232,6 +232,7 @@ export const commands: Record<string, Command> = {
   ...signingKeyCommands,
   ...subscriptionCommands,
   ...publisherCommands,
+  ...reviewCommands,
 };
 
 function usage(message: string): AppError {

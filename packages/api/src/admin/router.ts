@@ -1,7 +1,7 @@
 import { adminPurchasePageSchema, adminSearchQuerySchema, decidedPriceRequestSchema } from "@streamkit/api-contract";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { adminModerationRouter, decidedPriceRequests } from "../plugins";
+import { adminModerationRouter, adminReviewsRouter, decidedPriceRequests } from "../plugins";
 import { pendingPriceRequests, reviewPriceRequest } from "../plugins";
 import { staffProcedure } from "../shared/trpc";
 import { adminAccountsRouter } from "../accounts";
@@ -35,4 +35,5 @@ export const adminRouter = {
   subscriptions: adminSubscriptionsRouter,
   reports: adminModerationRouter,
   publishers: adminPublishersRouter,
+  reviews: adminReviewsRouter,
 } satisfies TRPCRouterRecord;

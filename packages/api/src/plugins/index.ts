@@ -9,3 +9,4 @@ export { signingKeyCommands } from "./signing/admin-commands";
 export { ensureActiveSigningKey } from "./signing/keys";
 export { pluginSigningKeys } from "./signing/private-keys";
 export { listingColumns, listingExtras, publisherJoin, toListing } from "./listings";
+export { adminReviewsRouter, reviewCommands } from "./review";

@@ -1,5 +1,5 @@
 import type { Listing, ListingDetail, ListPluginsQuery } from "@streamkit/api-contract";
-import { accounts, type Db, type Plugin, plugins, pluginVersions, likePattern, publisherHandles } from "@streamkit/db";
+import { accounts, type Db, inMarketplace, type Plugin, plugins, pluginVersions, likePattern, publisherHandles } from "@streamkit/db";
 import { priceOf, type PriceTier } from "@streamkit/plans";
 import { askedPermissions, compareVersions, permissionChanges } from "@streamkit/plugin-rules";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
@@ -10,6 +10,7 @@ import { holdsPlugin, purchasedAmong } from "./ownership";
 import { type ModerationViews, moderationViews, noModerationViews } from "./moderation/takedowns";
 import { preparedPerDatabase } from "../shared/prepared";
 import { openPriceRequests } from "./prices";
+import { reviewsOf } from "./review";
 
 /** The columns every listing needs: the plugin row and its publisher (joined with `publisherJoin`). */
 export const listingColumns = {
@@ -47,6 +48,8 @@ export interface ListingExtras {
   priceRequests: ReadonlyMap<string, NonNullable<Listing["priceRequest"]>>;
   /** Takedowns (for the author and holders) and the author's warnings. */
   moderation: ModerationViews;
+  /** The author's held or rejected newest versions (review/author-view.ts). */
+  reviews?: ReadonlyMap<string, NonNullable<Listing["review"]>>;
 }
 
 const noExtras: ListingExtras = { purchased: new Set(), priceRequests: new Map(), moderation: noModerationViews };
@@ -56,7 +59,7 @@ export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[]):
   if (caller.kind !== "account" || rows.length === 0) return noExtras;
   const ids = rows.map((row) => row.plugin.id);
   const own = rows.filter((row) => row.plugin.ownerId === caller.account.id).map((row) => row.plugin.id);
-  const [purchased, priceRequests, moderation] = await Promise.all([
+  const [purchased, priceRequests, moderation, reviews] = await Promise.all([
     purchasedAmong(db, caller.account.id, ids),
     openPriceRequests(db, own),
     moderationViews(
@@ -64,8 +67,9 @@ export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[]):
       caller.account.id,
       rows.map((row) => row.plugin),
     ),
+    reviewsOf(db, own),
   ]);
-  return { purchased, priceRequests, moderation };
+  return { purchased, priceRequests, moderation, reviews };
 }
 
 /** Shapes one row into the §2.2 listing as seen by `caller`. */
@@ -76,6 +80,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
   const priceRequest = mine ? extras.priceRequests.get(p.id) : undefined;
   const takenDown = extras.moderation.takedowns.get(p.id);
   const warning = mine ? extras.moderation.warnings.get(p.id) : undefined;
+  const review = mine ? extras.reviews?.get(p.id) : undefined;
   return {
     id: p.id,
     slug: p.slug,
@@ -96,6 +101,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     ...(priceRequest ? { priceRequest } : {}),
     ...(takenDown ? { takenDown } : {}),
     ...(warning ? { warning } : {}),
+    ...(review ? { review } : {}),
   };
 }
 
@@ -112,7 +118,8 @@ export interface PageShape {
  * plugins first, then downloads, then id.
  */
 export function marketPageStatement(db: Db, shape: PageShape) {
-  const conditions: SQL[] = [eq(plugins.status, "published")];
+  // A plugin whose only versions are held for review is not in the marketplace.
+  const conditions: SQL[] = [inMarketplace];
   if (shape.search) {
     const pattern = sql.placeholder("pattern");
     conditions.push(or(ilike(plugins.name, pattern), ilike(plugins.slug, pattern), ilike(plugins.description, pattern), ilike(accounts.name, pattern))!);
@@ -150,7 +157,7 @@ export function publishedPluginStatement(db: Db) {
     .from(plugins)
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
     .leftJoin(publisherHandles, publisherJoin)
-    .where(and(eq(plugins.slug, sql.placeholder("slug")), eq(plugins.status, "published")))
+    .where(and(eq(plugins.slug, sql.placeholder("slug")), inMarketplace))
     .limit(1);
 }
 
@@ -168,7 +175,13 @@ function anyPluginStatement(db: Db) {
 /** A plugin's versions by `pluginId` (placeholder), newest first. */
 export function versionsStatement(db: Db) {
   return db
-    .select({ version: pluginVersions.version, changelog: pluginVersions.changelog, createdAt: pluginVersions.createdAt, manifest: pluginVersions.manifest })
+    .select({
+      version: pluginVersions.version,
+      changelog: pluginVersions.changelog,
+      createdAt: pluginVersions.createdAt,
+      manifest: pluginVersions.manifest,
+      reviewStatus: pluginVersions.reviewStatus,
+    })
     .from(pluginVersions)
     .where(eq(pluginVersions.pluginId, sql.placeholder("pluginId")))
     .orderBy(desc(pluginVersions.createdAt), desc(pluginVersions.id));
@@ -233,6 +246,7 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
       changelog: pluginVersions.changelog,
       createdAt: pluginVersions.createdAt,
       manifest: pluginVersions.manifest,
+      reviewStatus: pluginVersions.reviewStatus,
     })
     .from(pluginVersions)
     .where(
@@ -247,7 +261,7 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
     if (versions) versions.push(row);
     else byPlugin.set(row.pluginId, [row]);
   }
-  return items.map((item) => ({ ...item, versions: versionEntries(byPlugin.get(item.id) ?? []) }));
+  return items.map((item) => ({ ...item, versions: versionEntries(byPlugin.get(item.id) ?? [], true) }));
 }
 
 /**
@@ -256,11 +270,17 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
  * one millisecond. Each says what it asks for and how that changed from the
  * version before it.
  */
-function versionEntries(rows: { version: string; changelog: string; createdAt: Date; manifest: unknown }[]): ListingDetail["versions"] {
-  const sorted = rows.sort((a, b) => compareVersions(b.version, a.version));
-  return sorted.map((v, index) => {
+function versionEntries(
+  rows: { version: string; changelog: string; createdAt: Date; manifest: unknown; reviewStatus: string }[],
+  author: boolean,
+): ListingDetail["versions"] {
+  // Others see listed versions only; the author also sees held and rejected ones, marked (superseded ones were never decided: left out).
+  const shown = rows
+    .filter((v) => v.reviewStatus === "listed" || (author && v.reviewStatus !== "superseded"))
+    .sort((a, b) => compareVersions(b.version, a.version));
+  return shown.map((v, index) => {
     const asked = askedPermissions(v.manifest);
-    const before = sorted[index + 1];
+    const before = shown[index + 1];
     return {
       version: v.version,
       changelog: v.changelog,
@@ -268,6 +288,7 @@ function versionEntries(rows: { version: string; changelog: string; createdAt: D
       permissions: [...asked.permissions],
       optionalPermissions: [...asked.optionalPermissions],
       permissionChanges: permissionChanges(asked, before ? askedPermissions(before.manifest) : null),
+      ...(v.reviewStatus === "held" || v.reviewStatus === "rejected" ? { review: v.reviewStatus } : {}),
     };
   });
 }
@@ -276,15 +297,15 @@ export async function getPluginDetail(db: Db, caller: Caller, slug: string): Pro
   // Anonymous callers can only see published plugins: one query with the status filter.
   const statements = statementsFor(db);
   const [row] = await (caller.kind === "account" ? statements.any : statements.published).execute({ slug });
-  const own = caller.kind === "account" && row?.plugin.ownerId === caller.account.id;
+  const author = caller.kind === "account" && row?.plugin.ownerId === caller.account.id;
   // A taken-down plugin's page stays open to its holders, who are told why (docs/plugins.md#when-a-plugin-is-taken-down).
-  const holder = caller.kind === "account" && row?.plugin.status === "taken_down" && !own && (await holdsPlugin(db, caller.account.id, row.plugin.id));
-  const visible = row && (row.plugin.status === "published" || own || holder);
+  const holder = caller.kind === "account" && row?.plugin.status === "taken_down" && !author && (await holdsPlugin(db, caller.account.id, row.plugin.id));
+  const visible = row && ((row.plugin.status === "published" && row.plugin.listed) || author || holder);
   if (!row || !visible) throw notFound(`No plugin "${slug}" in the marketplace.`);
   const versions = await statements.versions.execute({ pluginId: row.plugin.id });
   const extras = await listingExtras(db, caller, [row]);
   return {
     ...toListing(row, caller, extras),
-    versions: versionEntries(versions),
+    versions: versionEntries(versions, author),
   };
 }

@@ -32,6 +32,8 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
   const plugin = row.plugin;
   const isAuthor = plugin.ownerId === accountId;
 
+  // Never listed (its only versions are held for review): nobody's but its author's.
+  if (!plugin.listed && !isAuthor) throw notFound(`No plugin "${slug}" in the marketplace.`);
   const purchased = !isAuthor && (await purchasedAmong(deps.db, accountId, [plugin.id])).has(plugin.id);
   const holds = purchased || (!isAuthor && plugin.status !== "published" && (await downloadedBefore(deps.db, accountId, plugin.id)));
   if (plugin.status !== "published" && !isAuthor && !holds) {

@@ -5,7 +5,7 @@
  * the current one; an unknown handle, or a deleted account's, is 404.
  */
 import { decodeCursor, encodeCursor, notFound, type PublisherPage, type PublisherPageQuery } from "@streamkit/api-contract";
-import { accounts, type Db, plugins, publisherDomains, publisherGrants, publisherHandles } from "@streamkit/db";
+import { accounts, type Db, inMarketplace, plugins, publisherDomains, publisherGrants, publisherHandles } from "@streamkit/db";
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../shared/context";
 import { listingColumns, listingExtras, publisherJoin, toListing } from "../plugins";
@@ -25,7 +25,7 @@ export async function readPublisher(db: Db, caller: Caller, query: PublisherPage
     .where(and(eq(publisherHandles.handle, handle), isNull(accounts.deletedAt)));
   if (!owner) throw notFound(`No publisher "${query.handle}".`);
 
-  const conditions: SQL[] = [eq(plugins.ownerId, owner.accountId), eq(plugins.status, "published")];
+  const conditions: SQL[] = [eq(plugins.ownerId, owner.accountId), inMarketplace];
   if (query.cursor) {
     const after = decodeCursor(query.cursor);
     conditions.push(sql`(${plugins.official}, ${plugins.downloads}, ${plugins.id}) < (${after.official}, ${after.downloads}, ${after.id}::uuid)`);

@@ -16,8 +16,8 @@
  *   /sitemap.xml?part=N.
  */
 import { createHash } from "node:crypto";
-import { catalogItems, type Db, plugins } from "@streamkit/db";
-import { asc, desc, eq } from "drizzle-orm";
+import { catalogItems, type Db, inMarketplace, plugins } from "@streamkit/db";
+import { asc, desc } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
 import { etagMatches } from "../rest/etag";
@@ -77,7 +77,7 @@ export async function sitemapEntries(db: Db): Promise<SitemapEntry[]> {
     db
       .select({ slug: plugins.slug, updatedAt: plugins.updatedAt })
       .from(plugins)
-      .where(eq(plugins.status, "published"))
+      .where(inMarketplace)
       .orderBy(desc(plugins.official), desc(plugins.downloads), desc(plugins.id)),
     db.select({ slug: catalogItems.slug }).from(catalogItems).orderBy(asc(catalogItems.itemKind), asc(catalogItems.position), asc(catalogItems.slug)),
   ]);

@@ -6,7 +6,7 @@ import { createApiKey } from "../../src/accounts/api-keys";
 import { issueTokens, revokeGrant } from "../../src/oauth/oauth-tokens";
 import { blobStore } from "../../src/shared/blobs/index";
 import type { PriceTier } from "@streamkit/plans";
-import { versionKey } from "@streamkit/plugin-rules";
+import { lookalikeKeys, versionKey } from "@streamkit/plugin-rules";
 
 /** Test data written straight to the database, for the states a test starts from. */
 export async function insertAccount(db: Db, values: Partial<typeof accounts.$inferInsert> = {}) {
@@ -48,6 +48,7 @@ export async function insertPlugin(db: Db, seed: PluginSeed) {
       permissions: seed.permissions ?? [],
       downloads: seed.downloads ?? 0,
       priceTier: seed.priceTier ?? null,
+      lookalikeKeys: lookalikeKeys(seed.slug, seed.name ?? seed.slug),
     })
     .returning();
   for (const [index, v] of versions.entries()) {

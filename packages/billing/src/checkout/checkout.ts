@@ -1,4 +1,4 @@
-import { checkouts, plugins, purchases } from "@streamkit/db";
+import { checkouts, inMarketplace, plugins, purchases } from "@streamkit/db";
 import { chargeFor, type PriceTier } from "@streamkit/plans";
 import { and, eq } from "drizzle-orm";
 import type { BillingCaller, BillingDeps } from "../deps";
@@ -15,7 +15,7 @@ export async function startCheckout(deps: BillingDeps, caller: BillingCaller, sl
   const [plugin] = await db
     .select()
     .from(plugins)
-    .where(and(eq(plugins.slug, slug), eq(plugins.status, "published")));
+    .where(and(eq(plugins.slug, slug), inMarketplace));
   if (!plugin) throw notFound(`No plugin "${slug}" in the marketplace.`);
   if (!plugin.priceTier) throw new AppError("bad_request", "This plugin is free: there is nothing to buy.");
   if (plugin.ownerId === caller.account.id) throw new AppError("bad_request", "You made this plugin: it is yours already.");

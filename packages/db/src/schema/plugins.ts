@@ -3,6 +3,16 @@ import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text,
 import { accounts } from "./accounts";
 import { createdAt, primaryId, utcTimestamp } from "./columns";
 
+export const versionReviewStatuses = ["listed", "held", "rejected", "superseded"] as const;
+export type VersionReviewStatus = (typeof versionReviewStatuses)[number];
+
+/** One reason a version was held: what it imitates, as the author and the operators read it. */
+export interface VersionReviewReason {
+  kind: "lookalike_plugin" | "lookalike_publisher";
+  message: string;
+  imitates: { slug?: string; name: string; publisher?: string };
+}
+
 /** `taken_down`: an operator took it down after reports (schema/moderation.ts); only an operator restores it. */
 export const pluginStatuses = ["published", "hidden", "removed", "taken_down"] as const;
 export type PluginStatus = (typeof pluginStatuses)[number];
@@ -34,8 +44,13 @@ export const plugins = pgTable(
     priceTier: text("price_tier"),
     createdAt: createdAt(),
     updatedAt: utcTimestamp("updated_at").notNull().defaultNow(),
+    /** False while no version has been listed yet (the first is held for review): the plugin is then nobody's but its author's. */
+    listed: boolean("listed").notNull().default(true),
+    /** The listed id's and name's look-alike keys (plugin-rules lookalikeKeys): a new plugin finds what it may imitate through their index. */
+    lookalikeKeys: text("lookalike_keys").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
+    index("plugins_lookalike_keys_idx").using("gin", t.lookalikeKeys),
     uniqueIndex("plugins_slug_key").on(t.slug),
     // The marketplace order is (official, downloads, id) all descending, read
     // backwards from this index, so a keyset cursor is one row comparison.
@@ -63,8 +78,19 @@ export const pluginVersions = pgTable(
     signature: text("signature"),
     signingKeyId: text("signing_key_id"),
     digest: text("digest"),
+    /** Listed, or held for the operators' review (never listed nor downloadable by others meanwhile), rejected, or superseded by a newer version while held. */
+    reviewStatus: text("review_status", { enum: versionReviewStatuses }).notNull().default("listed"),
+    /** Why a version was held: [{ kind, message, imitates }] (docs/plugins.md). */
+    reviewReasons: jsonb("review_reasons").$type<VersionReviewReason[]>().notNull().default(sql`'[]'::jsonb`),
+    reviewNote: text("review_note"),
+    reviewedBy: uuid("reviewed_by").references(() => accounts.id, { onDelete: "set null" }),
+    reviewedAt: utcTimestamp("reviewed_at"),
   },
   (t) => [
+    // One held version per plugin: a new publish supersedes the held one.
+    uniqueIndex("plugin_versions_one_held_key").on(t.pluginId).where(sql`${t.reviewStatus} = 'held'`),
+    index("plugin_versions_held_idx").on(t.createdAt).where(sql`${t.reviewStatus} = 'held'`),
+    check("plugin_versions_review_status_check", sql`${t.reviewStatus} in ('listed', 'held', 'rejected', 'superseded')`),
     uniqueIndex("plugin_versions_plugin_version_key").on(t.pluginId, t.versionKey),
     index("plugin_versions_plugin_created_idx").on(t.pluginId, t.createdAt, t.id),
     // Revoking a key re-signs what it signed: found through this index.
@@ -83,6 +109,9 @@ export const pluginFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.versionId, t.path] })],
 );
+
+/** A plugin anyone may find: published (not hidden, removed or taken down) with a listed version (not only held ones). */
+export const inMarketplace = sql`${plugins.status} = 'published' and ${plugins.listed}`;
 
 export type Plugin = typeof plugins.$inferSelect;
 export type PluginVersion = typeof pluginVersions.$inferSelect;

@@ -5,7 +5,7 @@
  * not count and concurrent ones are decided by the database.
  */
 import { AppError, notFound, rateLimits, type ReportReason, type ReportRequest, type Report, windowName } from "@streamkit/api-contract";
-import { pluginReports, plugins } from "@streamkit/db";
+import { inMarketplace, pluginReports, plugins } from "@streamkit/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { AccountCaller } from "../../shared/context";
 import type { AppDeps } from "../../shared/deps";
@@ -21,7 +21,7 @@ export async function fileReport(deps: AppDeps, caller: AccountCaller, slug: str
     const [plugin] = await tx
       .select({ id: plugins.id, ownerId: plugins.ownerId })
       .from(plugins)
-      .where(and(eq(plugins.slug, slug), eq(plugins.status, "published")));
+      .where(and(eq(plugins.slug, slug), inMarketplace));
     if (!plugin) throw notFound(`No plugin "${slug}" in the marketplace.`);
     if (plugin.ownerId === accountId) throw new AppError("forbidden", "You cannot report your own plugin; remove it or publish a fixed version instead.");
 

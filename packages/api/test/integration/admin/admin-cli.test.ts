@@ -140,6 +140,54 @@ describe("npm run -s admin", () => {
   );
 
   it(
+    "lists held plugin versions, rejects one with a note and approves the next; a decided version is a conflict",
+    async () => {
+      const keyOf = async (email: string) => {
+        await admin(["account", "create", "--email", email, "--plan", "pro", "--name", email.split("@")[0]!], env);
+        return (await admin(["key", "create", "--email", email, "--scopes", "plugins:read,plugins:write"], env)).json.key as string;
+      };
+      const publish = (key: string, id: string, version: string) =>
+        fetch(`${server.url}/api/v1/plugins`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          body: JSON.stringify({
+            files: [
+              { path: "plugin.json", content: JSON.stringify({ id, name: `Plugin ${version}`, version, permissions: ["ui.notify"] }) },
+              { path: "main.lua", content: 'ui.notify("hi")\n' },
+            ],
+            changelog: "Release.",
+          }),
+        }).then((r) => r.json());
+      expect((await publish(await keyOf("original@example.com"), "cli-scene-timer", "1.0.0")).version.review.status).toBe("listed");
+      const imitator = await keyOf("imitator@example.com");
+      expect((await publish(imitator, "cli-scene-t1mer", "1.0.0")).version.review.status).toBe("held");
+
+      const listed = await admin(["review", "list"], env);
+      expect(listed.code).toBe(0);
+      expect(listed.json.held).toEqual([expect.objectContaining({ slug: "cli-scene-t1mer", version: "1.0.0", newPlugin: true })]);
+      const noNote = await admin(["review", "reject", "--slug", "cli-scene-t1mer", "--version", "1.0.0"], env);
+      expect(noNote.code).toBe(2);
+      expect(noNote.error.error.code).toBe("bad_request");
+      const rejected = await admin(["review", "reject", "--slug", "cli-scene-t1mer", "--version", "1.0.0", "--note", "Too close."], env);
+      expect(rejected.json).toMatchObject({ slug: "cli-scene-t1mer", version: "1.0.0", outcome: "rejected", note: "Too close." });
+      const again = await admin(["review", "approve", "--slug", "cli-scene-t1mer", "--version", "1.0.0"], env);
+      expect(again.code).toBe(1);
+      expect(again.error.error.code).toBe("conflict");
+
+      await publish(imitator, "cli-scene-t1mer", "1.1.0");
+      const approved = await admin(["review", "approve", "--slug", "cli-scene-t1mer", "--version", "1.1.0"], env);
+      expect(approved.json).toMatchObject({ outcome: "approved", note: null });
+      expect((await fetch(`${server.url}/api/v1/plugins/cli-scene-t1mer`)).status).toBe(200);
+      const decided = await admin(["review", "list", "--decided"], env);
+      expect(decided.json.decided.map((d: { version: string; outcome: string; decidedBy: unknown }) => [d.version, d.outcome, d.decidedBy])).toEqual([
+        ["1.1.0", "approved", null],
+        ["1.0.0", "rejected", null],
+      ]);
+    },
+    CLI_TIMEOUT_MS,
+  );
+
+  it(
     "runs payouts (none due on a new database) and refuses unknown methods and purchases",
     async () => {
       const run = await admin(["payout", "run", "--method", "upi"], env);

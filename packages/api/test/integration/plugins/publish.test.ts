@@ -47,6 +47,7 @@ describe("POST /api/v1/plugins", () => {
         { path: "plugin.json", bytes: expect.any(Number) },
         { path: "main.lua", bytes: Buffer.byteLength('local greeting <const> = "Hello"\nui.notify(greeting .. ", stream!")\n') },
       ],
+      review: { status: "listed", reasons: [] },
     });
     expect(body.item).toMatchObject({
       permissionsWidened: false,
