@@ -143,6 +143,18 @@ describe("publish against a stub server", () => {
     });
   });
 
+  it.concurrent("says a version held for review is not listed, and why", async ({ expect }) => {
+    const held = published("held");
+    const reason = { kind: "lookalike_plugin" as const, message: "The name looks like “Stub Pro” by another publisher.", imitates: { slug: "stub-pro", name: "Stub Pro" } };
+    held.version.review = { status: "held", reasons: [reason] };
+    answers.set("held", { status: 201, body: JSON.stringify(held) });
+    const result = await publish("held");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      `Skipped: .git/ (name starts with a dot)\nUploaded stub-plugin 1.2.0 (2 files, 82 bytes); it is held for review and not listed until an operator approves it:\n  - ${reason.message}\nStatus: ${url}/dashboard/plugins\n`,
+    );
+  });
+
   it.concurrent("prints one JSON object with --json", async ({ expect }) => {
     const result = await publish("success-json", ["--json"]);
     expect(result.code).toBe(0);

@@ -94,9 +94,18 @@ export async function runPublish(argv: string[], out: Output): Promise<void> {
     changelog,
     files: summary,
     url,
-    ...(parsed.success ? { createdAt: parsed.data.version.createdAt, item: parsed.data.item } : {}),
+    ...(parsed.success ? { createdAt: parsed.data.version.createdAt, review: parsed.data.version.review, item: parsed.data.item } : {}),
     ...(answer.requestId ? { requestId: answer.requestId } : {}),
   });
-  out.line(`Published ${slug} ${version}: ${summary.length} file${summary.length === 1 ? "" : "s"}, ${formatBytes(total)}.`);
+  const sizes = `${summary.length} file${summary.length === 1 ? "" : "s"}, ${formatBytes(total)}`;
+  const review = parsed.success ? parsed.data.version.review : undefined;
+  if (review?.status === "held") {
+    // Stored but not listed until an operator approves it (docs/plugins.md#held-versions).
+    out.line(`Uploaded ${slug} ${version} (${sizes}); it is held for review and not listed until an operator approves it:`);
+    for (const reason of review.reasons) out.line(`  - ${reason.message}`);
+    out.line(`Status: ${base}/dashboard/plugins`);
+    return;
+  }
+  out.line(`Published ${slug} ${version}: ${sizes}.`);
   out.line(`Page: ${url}`);
 }
