@@ -7,6 +7,7 @@
  */
 import type { PublishRelease } from "@streamkit/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listMinimums } from "../../../src/updater/minimums";
 import { listReleases, publishRelease } from "../../../src/updater/releases";
 import { createTestApp, type TestApp } from "../../support/app";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
@@ -45,7 +46,10 @@ describe("only operators reach the releases procedures", () => {
   const calls: [string, "query" | "mutation", unknown][] = [
     ["admin.releases.list", "query", undefined],
     ["admin.releases.publish", "mutation", release("9.0.0")],
-    ["admin.releases.withdraw", "mutation", { version: "9.0.0", target: "windows", arch: "x86_64" }],
+    ["admin.releases.withdraw", "mutation", { version: "9.0.0", target: "windows", arch: "x86_64", rollback: true }],
+    ["admin.releases.minimums", "query", undefined],
+    ["admin.releases.change", "mutation", { version: "9.0.0", target: "windows", arch: "x86_64", channel: "beta" }],
+    ["admin.releases.setMinimum", "mutation", { target: "windows", arch: "x86_64", channel: "stable", version: "9.0.0" }],
   ];
   const call = (procedure: string, kind: "query" | "mutation", input: unknown, headers: Record<string, string>) =>
     kind === "query" ? trpcQuery(app, procedure, input, headers) : trpcMutate(app, procedure, input, headers);
@@ -61,6 +65,7 @@ describe("only operators reach the releases procedures", () => {
     const { key } = await insertKey(app.deps.db, (await insertAccount(app.deps.db, { staff: true })).id);
     expect((await call(procedure, kind, input, bearer(key))).status).toBe(401);
     expect(await listReleases(app.deps.db)).toEqual([]);
+    expect(await listMinimums(app.deps.db)).toEqual([]);
   });
 
   it("is not published under /api/v1", async () => {
@@ -82,8 +87,13 @@ describe("publishing, listing and withdrawing", () => {
       notes: "What is new in 2.0.0.",
       pubDate: "2026-11-24T08:00:00.000Z",
       rollout: 40,
+      channel: "stable",
       withdrawnAt: null,
+      rollback: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      revision: 1,
+      updatedAt: published.data.createdAt,
+      updatedBy: { id: expect.any(String), name: "Olive Operator" },
     });
     // 40 %: not offered to an app without an installation id; a full release is.
     expect(await offered("windows/x86_64/1.0.0")).toBeNull();
