@@ -11,7 +11,7 @@ import type { AppUpdate, ReleaseArch, ReleaseChannel, ReleaseTarget } from "@str
 import { channelsFollowedBy } from "@streamkit/api-contract";
 import { type AppRelease, type AppReleaseMinimum, appReleaseMinimums, appReleases, type Db } from "@streamkit/db";
 import { compareVersions, versionKey } from "@streamkit/plugin-rules";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull, or, sql } from "drizzle-orm";
 import { effectiveMinimum } from "./minimums";
 
 /**
@@ -38,7 +38,7 @@ const newest = (rows: AppRelease[]) =>
 const atLeast = (row: AppRelease, version: string) => compareVersions(row.version, version) >= 0;
 
 /** The answer for one installation, or null (204). `rows`: the platform's releases (withdrawn ones may be left out, except the current version's). */
-export function decideUpdate(rows: AppRelease[], minimums: AppReleaseMinimum[], question: UpdateQuestion): AppUpdate | null {
+export function decideUpdate(rows: AppRelease[], minimums: Pick<AppReleaseMinimum, "channel" | "version">[], question: UpdateQuestion): AppUpdate | null {
   const { channel, current, installation } = question;
   const followed: readonly string[] = channelsFollowedBy(channel);
   const live = rows.filter((row) => row.withdrawnAt === null && followed.includes(row.channel));
@@ -73,18 +73,32 @@ export function decideUpdate(rows: AppRelease[], minimums: AppReleaseMinimum[], 
   return null;
 }
 
-/** Reads the platform's rows the decision needs (live releases, the current version's row, the minimums) and decides. */
+/**
+ * Reads what the decision needs in one statement (a burst of update checks
+ * holds one connection each, briefly): the platform's live releases and the
+ * current version's row, each carrying the platform's minimums. No row, no
+ * release to offer, so the minimums are not needed then.
+ */
 export async function offerUpdate(db: Db, target: ReleaseTarget, arch: ReleaseArch, question: UpdateQuestion): Promise<AppUpdate | null> {
-  const platform = and(eq(appReleases.target, target), eq(appReleases.arch, arch));
-  const [rows, minimums] = await Promise.all([
-    db
-      .select()
-      .from(appReleases)
-      .where(and(platform, or(isNull(appReleases.withdrawnAt), eq(appReleases.versionKey, versionKey(question.current))))),
-    db
-      .select()
-      .from(appReleaseMinimums)
-      .where(and(eq(appReleaseMinimums.target, target), eq(appReleaseMinimums.arch, arch))),
-  ]);
-  return decideUpdate(rows, minimums, question);
+  const rows = await db
+    .select({
+      release: getTableColumns(appReleases),
+      minimums: sql<string>`(select coalesce(json_agg(json_build_object('channel', m.channel, 'version', m.version)), '[]')::text
+        from ${appReleaseMinimums} m where m.target = ${target} and m.arch = ${arch})`,
+    })
+    .from(appReleases)
+    .where(
+      and(
+        eq(appReleases.target, target),
+        eq(appReleases.arch, arch),
+        or(isNull(appReleases.withdrawnAt), eq(appReleases.versionKey, versionKey(question.current))),
+      ),
+    );
+  if (rows.length === 0) return null;
+  const minimums = JSON.parse(rows[0]!.minimums) as Pick<AppReleaseMinimum, "channel" | "version">[];
+  return decideUpdate(
+    rows.map((row) => row.release),
+    minimums,
+    question,
+  );
 }
