@@ -94,6 +94,11 @@ export default async function AdminReleasesPage({ searchParams }: { searchParams
                 <a href={release.url} className="file-name">
                   <small>{fileNameOf(release.url)}</small>
                 </a>
+                <br />
+                <small className="muted" data-testid="release-changed-by">
+                  {release.revision > 1 ? "Changed" : "Published"} by {release.updatedBy?.name ?? "the operator CLI"},{" "}
+                  <time dateTime={release.updatedAt}>{formatDate(release.updatedAt)}</time>
+                </small>
               </td>
               <td>{platformName(release.target, release.arch)}</td>
               <td data-testid="release-channel">{release.channel}</td>
@@ -117,11 +122,6 @@ export default async function AdminReleasesPage({ searchParams }: { searchParams
                 ) : (
                   <span className="status published">Published</span>
                 )}
-                <br />
-                <small className="muted" data-testid="release-changed-by">
-                  {release.revision > 1 ? "Changed" : "Published"} by {release.updatedBy?.name ?? "the operator CLI"},{" "}
-                  <time dateTime={release.updatedAt}>{formatDate(release.updatedAt)}</time>
-                </small>
               </td>
               <td>
                 {release.withdrawnAt ? null : <ChangeRelease release={release} />}
