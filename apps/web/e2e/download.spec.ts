@@ -97,7 +97,7 @@ test("an operator publishes a release on /admin/releases, sees it listed and on 
 
   await form.getByLabel("Version").fill(version);
   await form.getByRole("button", { name: "Publish release" }).click();
-  await expect(page.getByRole("status")).toHaveText(`Published ${version} for Linux (ARM64): the updater offers it to every installation.`);
+  await expect(page.getByRole("status")).toHaveText(`Published ${version} for Linux (ARM64): the updater offers it to every stable installation.`);
   const row = page.locator(`[data-testid="admin-release-row"][data-version="${version}"]`);
   await expect(row).toHaveAttribute("data-platform", "linux/aarch64");
   await expect(row.getByTestId("release-status")).toHaveText("Published");

@@ -145,7 +145,11 @@ describe("publish against a stub server", () => {
 
   it.concurrent("says a version held for review is not listed, and why", async ({ expect }) => {
     const held = published("held");
-    const reason = { kind: "lookalike_plugin" as const, message: "The name looks like “Stub Pro” by another publisher.", imitates: { slug: "stub-pro", name: "Stub Pro" } };
+    const reason = {
+      kind: "lookalike_plugin" as const,
+      message: "The name looks like “Stub Pro” by another publisher.",
+      imitates: { slug: "stub-pro", name: "Stub Pro" },
+    };
     held.version.review = { status: "held", reasons: [reason] };
     answers.set("held", { status: 201, body: JSON.stringify(held) });
     const result = await publish("held");

@@ -1,14 +1,16 @@
 "use server";
 
 /**
- * The operator's desktop releases page: publish a release, withdraw one. Each
+ * The operator's desktop releases page: publish a release, change its channel
+ * or rollout, withdraw it (with or without rollback), set or remove a
+ * platform's minimum version. Each
  * calls the staff procedures that run the operator CLI's service, as the
  * signed-in operator, so every rule (SemVer, one version per platform, an
  * http(s) address) is decided there; these read the form with the same
  * schemas, show a refusal by field, and go back to the page with a notice.
  * They work as plain form posts, without JavaScript.
  */
-import { publishReleaseSchema, withdrawReleaseSchema } from "@streamkit/api-contract";
+import { changeReleaseSchema, publishReleaseSchema, setReleaseMinimumSchema, withdrawReleaseSchema } from "@streamkit/api-contract";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { WRONG_CALL, isForm } from "./action-input";
@@ -32,7 +34,7 @@ function problemsOf(issues: readonly { path: PropertyKey[] | string; message: st
 
 export async function publishReleaseAction(_state: FormState, form: FormData): Promise<FormState> {
   if (!isForm(form)) return { error: WRONG_CALL };
-  const fields = Object.fromEntries(["version", "target", "arch", "url", "signature", "notes", "rollout"].map((name) => [name, text(form, name)]));
+  const fields = Object.fromEntries(["version", "target", "arch", "url", "signature", "notes", "rollout", "channel"].map((name) => [name, text(form, name)]));
   const rollout = fields.rollout === "" ? 100 : /^\d{1,3}$/.test(fields.rollout!) ? Number(fields.rollout) : Number.NaN;
   const parsed = publishReleaseSchema.safeParse({ ...fields, rollout: Number.isNaN(rollout) ? fields.rollout : rollout });
   if (!parsed.success) {
@@ -56,7 +58,12 @@ export async function publishReleaseAction(_state: FormState, form: FormData): P
 
 export async function withdrawReleaseAction(_state: ActionState, form: FormData): Promise<ActionState> {
   if (!isForm(form)) return { error: WRONG_CALL };
-  const parsed = withdrawReleaseSchema.safeParse({ version: text(form, "version"), target: text(form, "target"), arch: text(form, "arch") });
+  const parsed = withdrawReleaseSchema.safeParse({
+    version: text(form, "version"),
+    target: text(form, "target"),
+    arch: text(form, "arch"),
+    rollback: text(form, "rollback") === "on",
+  });
   if (!parsed.success) return { error: "That is not a release this page can withdraw; reload the page and try again." };
   let id: string | undefined;
   try {
@@ -67,5 +74,51 @@ export async function withdrawReleaseAction(_state: ActionState, form: FormData)
     return { error: known.message };
   }
   revalidatePath(PATH);
-  redirect(id ? `${PATH}?withdrawn=${id}` : PATH);
+  redirect(id ? `${PATH}?${parsed.data.rollback ? "rolledBack" : "withdrawn"}=${id}` : PATH);
+}
+
+/** A release's channel and rollout, against the revision the page showed: a change made meanwhile is refused in words. */
+export async function changeReleaseAction(_state: ActionState, form: FormData): Promise<ActionState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
+  const rollout = text(form, "rollout");
+  const parsed = changeReleaseSchema.safeParse({
+    version: text(form, "version"),
+    target: text(form, "target"),
+    arch: text(form, "arch"),
+    channel: text(form, "channel"),
+    rollout: /^\d{1,3}$/.test(rollout) ? Number(rollout) : rollout,
+    revision: Number(text(form, "revision")),
+  });
+  if (!parsed.success) {
+    const problems = problemsOf(parsed.error.issues);
+    return { error: problems.rollout ? "The rollout is a whole percentage from 0 to 100." : (Object.values(problems)[0] ?? "Check the values.") };
+  }
+  let id: string | undefined;
+  try {
+    id = (await (await api()).admin.releases.change(parsed.data))[0]?.id;
+  } catch (error) {
+    const known = domainError(error);
+    if (!known) throw error;
+    return { error: known.message };
+  }
+  revalidatePath(PATH);
+  redirect(id ? `${PATH}?changed=${id}` : PATH);
+}
+
+/** A platform's minimum version on a channel; an empty version removes it. */
+export async function setMinimumAction(_state: FormState, form: FormData): Promise<FormState> {
+  if (!isForm(form)) return { error: WRONG_CALL };
+  const fields = Object.fromEntries(["target", "arch", "channel", "version"].map((name) => [name, text(form, name)]));
+  const parsed = setReleaseMinimumSchema.safeParse({ ...fields, version: fields.version === "" ? null : fields.version });
+  if (!parsed.success) return { error: "Check the highlighted fields.", fields, problems: problemsOf(parsed.error.issues) };
+  try {
+    await (await api()).admin.releases.setMinimum(parsed.data);
+  } catch (error) {
+    const known = domainError(error);
+    if (!known) throw error;
+    return { error: known.message, fields, problems: problemsOf(Array.isArray(known.details) ? known.details : []) };
+  }
+  revalidatePath(PATH);
+  const { target, arch, channel } = parsed.data;
+  redirect(`${PATH}?minimum=${encodeURIComponent(`${target}/${arch}/${channel}`)}`);
 }

@@ -14,7 +14,7 @@ import { createAccount, findAccountByEmail } from "../accounts";
 import { createApiKey, revokeApiKey } from "../accounts";
 import { changeAccount } from "../accounts";
 import { moderationCommands, reviewCommands, reviewPriceRequest, signingKeyCommands } from "../plugins";
-import { listReleases, publishRelease, withdrawRelease } from "../updater";
+import { changeRelease, listMinimums, listReleases, publishRelease, setMinimum, withdrawRelease } from "../updater";
 import { soundCommands } from "../sounds";
 import { refundPurchase, runPayouts } from "@streamkit/billing";
 import { subscriptionCommands } from "../billing";
@@ -168,7 +168,7 @@ export const commands: Record<string, Command> = {
   },
   "release publish": {
     usage:
-      "release publish --version V --target linux|windows|darwin --arch x86_64|aarch64|i686|armv7 --url URL --signature SIG [--notes TEXT] [--pub-date RFC3339] [--rollout 0-100]",
+      "release publish --version V --target linux|windows|darwin --arch x86_64|aarch64|i686|armv7 --url URL --signature SIG [--notes TEXT] [--pub-date RFC3339] [--rollout 0-100] [--channel stable|beta]",
     options: {
       version: { type: "string" },
       target: { type: "string" },
@@ -178,12 +178,10 @@ export const commands: Record<string, Command> = {
       notes: { type: "string" },
       "pub-date": { type: "string" },
       rollout: { type: "string" },
+      channel: { type: "string" },
     },
     required: ["version", "target", "arch", "url", "signature"],
     async run(deps, flags) {
-      const rollout = flags.rollout === undefined ? undefined : Number(flags.rollout);
-      if (rollout !== undefined && !(Number.isInteger(rollout) && rollout >= 0 && rollout <= 100))
-        throw usage("--rollout must be a whole percentage from 0 to 100.");
       const release = await publishRelease(deps.db, {
         version: String(flags.version),
         target: String(flags.target) as never,
@@ -192,7 +190,8 @@ export const commands: Record<string, Command> = {
         signature: String(flags.signature),
         notes: flags.notes === undefined ? undefined : String(flags.notes),
         pubDate: flags["pub-date"] === undefined ? undefined : String(flags["pub-date"]),
-        rollout,
+        rollout: percentage(flags.rollout),
+        channel: flags.channel === undefined ? undefined : (String(flags.channel) as never),
       });
       return { release };
     },
@@ -201,21 +200,73 @@ export const commands: Record<string, Command> = {
     usage: "release list",
     options: {},
     async run(deps) {
-      return { releases: await listReleases(deps.db) };
+      const [releases, minimums] = await Promise.all([listReleases(deps.db), listMinimums(deps.db)]);
+      return { releases, minimums };
+    },
+  },
+  "release change": {
+    usage: "release change --version V [--target T --arch A] [--channel stable|beta] [--rollout 0-100] [--revision N]",
+    options: {
+      version: { type: "string" },
+      target: { type: "string" },
+      arch: { type: "string" },
+      channel: { type: "string" },
+      rollout: { type: "string" },
+      revision: { type: "string" },
+    },
+    required: ["version"],
+    async run(deps, flags) {
+      const revision = flags.revision === undefined ? undefined : Number(flags.revision);
+      if (revision !== undefined && !(Number.isInteger(revision) && revision >= 1))
+        throw usage("--revision must be the release's revision, a whole number from 1.");
+      const changed = await changeRelease(
+        deps.db,
+        {
+          version: String(flags.version),
+          target: flags.target as never,
+          arch: flags.arch as never,
+          channel: flags.channel as never,
+          rollout: percentage(flags.rollout),
+          revision,
+        },
+        null,
+        deps.now(),
+      );
+      return { changed };
     },
   },
   "release withdraw": {
-    usage: "release withdraw --version V [--target T --arch A]",
-    options: { version: { type: "string" }, target: { type: "string" }, arch: { type: "string" } },
+    usage: "release withdraw --version V [--target T --arch A] [--rollback]",
+    options: { version: { type: "string" }, target: { type: "string" }, arch: { type: "string" }, rollback: { type: "boolean" } },
     required: ["version"],
     async run(deps, flags) {
       if ((flags.target === undefined) !== (flags.arch === undefined)) throw usage("Give both --target and --arch, or neither (every platform).");
       const withdrawn = await withdrawRelease(
         deps.db,
-        { version: String(flags.version), target: flags.target as never, arch: flags.arch as never },
+        { version: String(flags.version), target: flags.target as never, arch: flags.arch as never, rollback: flags.rollback === true },
         deps.now(),
       );
       return { withdrawn };
+    },
+  },
+  "release minimum": {
+    usage: "release minimum --target T --arch A [--channel stable|beta] (--version V | --clear)",
+    options: { target: { type: "string" }, arch: { type: "string" }, channel: { type: "string" }, version: { type: "string" }, clear: { type: "boolean" } },
+    required: ["target", "arch"],
+    async run(deps, flags) {
+      if ((flags.version === undefined) === (flags.clear !== true)) throw usage("Give --version V to set the minimum, or --clear to remove it.");
+      const minimum = await setMinimum(
+        deps.db,
+        {
+          target: String(flags.target) as never,
+          arch: String(flags.arch) as never,
+          channel: flags.channel as never,
+          version: flags.clear === true ? null : String(flags.version),
+        },
+        null,
+        deps.now(),
+      );
+      return { minimum };
     },
   },
   "key revoke": {
@@ -234,6 +285,14 @@ export const commands: Record<string, Command> = {
   ...publisherCommands,
   ...reviewCommands,
 };
+
+/** A --rollout flag: a whole percentage from 0 to 100, or undefined when not given. */
+function percentage(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const rollout = Number(value);
+  if (!(/^\d{1,3}$/.test(String(value)) && rollout <= 100)) throw usage("--rollout must be a whole percentage from 0 to 100.");
+  return rollout;
+}
 
 function usage(message: string): AppError {
   return new AppError("bad_request", message);

@@ -2,6 +2,7 @@
 export { adminReleasesRouter } from "./admin-router";
 export { demoDownloadsRoute } from "./demo-downloads-route";
 export { demoReleases } from "./demo-releases";
-export { listReleases, publishMissingReleases, publishRelease, withdrawRelease } from "./releases";
+export { listMinimums, setMinimum } from "./minimums";
+export { changeRelease, listReleases, publishMissingReleases, publishRelease, withdrawRelease } from "./releases";
 export { releasesRouter } from "./router";
 export { updaterRoute } from "./update-route";

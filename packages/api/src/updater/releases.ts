@@ -1,17 +1,20 @@
 /**
  * Desktop app releases (docs/desktop.md#the-app-updater): the operator publishes,
- * lists and withdraws them (operator CLI); the updater offers the highest
- * version by SemVer precedence that is not withdrawn, per platform.
+ * lists, changes (channel, rollout) and withdraws them, with or without
+ * rollback (operator CLI and /admin/releases). What the updater offers is
+ * decided in offer.ts. Every change bumps the row's revision and records
+ * when and by whom (null: the operator CLI, which has no account).
  */
-import { createHash } from "node:crypto";
-import type { AppUpdate, PublishRelease, Release, ReleaseArch, ReleaseTarget } from "@streamkit/api-contract";
-import { publishReleaseSchema, releaseArches, releaseTargets } from "@streamkit/api-contract";
-import { type AppRelease, appReleases, type Db, isUniqueViolation, type Tx } from "@streamkit/db";
+import type { ChangeRelease, PublishRelease, Release, ReleaseArch, ReleaseChannel, ReleaseTarget } from "@streamkit/api-contract";
+import { AppError, changeReleaseSchema, notFound, publishReleaseSchema, releaseArches, releaseTargets } from "@streamkit/api-contract";
+import { accounts, type AppRelease, appReleases, type Db, isUniqueViolation, type Tx } from "@streamkit/db";
 import { compareVersions, explainInvalidVersion, versionKey } from "@streamkit/plugin-rules";
-import { and, asc, eq, gte, isNull } from "drizzle-orm";
-import { AppError, notFound } from "@streamkit/api-contract";
+import { and, asc, eq, getTableColumns, gte, isNull, or, type SQL, sql } from "drizzle-orm";
 
-export function releaseRecord(row: AppRelease): Release {
+/** Who makes a change: an operator signed in on the website, or null for the operator CLI. */
+export type ReleaseActor = { id: string; name: string } | null;
+
+export function releaseRecord(row: AppRelease, updatedBy: ReleaseActor = null): Release {
   return {
     id: row.id,
     version: row.version,
@@ -22,19 +25,26 @@ export function releaseRecord(row: AppRelease): Release {
     notes: row.notes,
     pubDate: row.pubDate.toISOString(),
     rollout: row.rollout,
+    channel: row.channel as ReleaseChannel,
     withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
+    rollback: row.rollback,
     createdAt: row.createdAt.toISOString(),
+    revision: row.revision,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy && updatedBy?.id === row.updatedBy ? updatedBy : null,
   };
 }
 
-/** The row of a release to publish; bad values are bad_request naming each (in `details`), as the CLI and /admin show them. */
-function releaseValues(input: PublishRelease) {
-  const parsed = publishReleaseSchema.safeParse(input);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-    throw new AppError("bad_request", problems.map((problem) => `${problem.path}: ${problem.message}`).join(" "), problems);
-  }
-  const release = parsed.data;
+/** Bad values are bad_request naming each (in `details`), as the CLI and /admin show them. */
+function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  throw new AppError("bad_request", problems.map((problem) => `${problem.path}: ${problem.message}`).join(" "), problems);
+}
+
+/** The row of a release to publish. */
+function releaseValues(input: PublishRelease, actor: ReleaseActor, now?: Date) {
+  const release = parsed(publishReleaseSchema.safeParse(input));
   return {
     version: release.version,
     versionKey: versionKey(release.version),
@@ -44,16 +54,19 @@ function releaseValues(input: PublishRelease) {
     signature: release.signature,
     notes: release.notes,
     rollout: release.rollout,
+    channel: release.channel,
+    updatedBy: actor?.id ?? null,
     ...(release.pubDate ? { pubDate: new Date(release.pubDate) } : {}),
+    ...(now ? { updatedAt: now, createdAt: now } : {}),
   };
 }
 
-/** Publishes one version for one platform (bad values: bad_request naming each, in `details`); the same version (build metadata aside) twice is 409 version_exists. */
-export async function publishRelease(db: Db, input: PublishRelease): Promise<Release> {
-  const values = releaseValues(input);
+/** Publishes one version for one platform on one channel; the same version (build metadata aside) twice on a platform is 409 version_exists. */
+export async function publishRelease(db: Db, input: PublishRelease, actor: ReleaseActor = null): Promise<Release> {
+  const values = releaseValues(input, actor);
   try {
     const [row] = await db.insert(appReleases).values(values).returning();
-    return releaseRecord(row!);
+    return releaseRecord(row!, actor);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("version_exists", `Version ${values.version} for ${values.target}/${values.arch} is already published.`);
     throw error;
@@ -63,67 +76,127 @@ export async function publishRelease(db: Db, input: PublishRelease): Promise<Rel
 /** Publishes what is not published yet, in one statement (inside a transaction too): a version already on its platform is left as it is. Returns how many were added. */
 export async function publishMissingReleases(db: Db | Tx, inputs: PublishRelease[]): Promise<number> {
   if (inputs.length === 0) return 0;
-  const rows = await db.insert(appReleases).values(inputs.map(releaseValues)).onConflictDoNothing().returning({ id: appReleases.id });
+  const rows = await db
+    .insert(appReleases)
+    .values(inputs.map((input) => releaseValues(input, null)))
+    .onConflictDoNothing()
+    .returning({ id: appReleases.id });
   return rows.length;
 }
 
-/** Every release, by platform, newest version last. */
+/** Every release, by platform, newest version last, with who changed it last. */
 export async function listReleases(db: Db): Promise<Release[]> {
-  const rows = await db.select().from(appReleases).orderBy(asc(appReleases.target), asc(appReleases.arch), asc(appReleases.createdAt));
-  return rows.sort((a, b) => a.target.localeCompare(b.target) || a.arch.localeCompare(b.arch) || compareVersions(a.version, b.version)).map(releaseRecord);
+  const rows = await db
+    .select({ release: getTableColumns(appReleases), by: { id: accounts.id, name: accounts.name } })
+    .from(appReleases)
+    .leftJoin(accounts, eq(accounts.id, appReleases.updatedBy))
+    .orderBy(asc(appReleases.target), asc(appReleases.arch), asc(appReleases.createdAt));
+  return rows
+    .sort(
+      (a, b) =>
+        a.release.target.localeCompare(b.release.target) ||
+        a.release.arch.localeCompare(b.release.arch) ||
+        compareVersions(a.release.version, b.release.version),
+    )
+    .map(({ release, by }) => releaseRecord(release, by?.id ? { id: by.id, name: by.name ?? "" } : null));
 }
 
-/** Withdraws a version on one platform, or on every platform that has it: the updater stops offering it at once. */
-export async function withdrawRelease(db: Db, input: { version: string; target?: ReleaseTarget; arch?: ReleaseArch }, now: Date): Promise<Release[]> {
-  const problem = input.version.length > 256 ? "it is too long" : explainInvalidVersion(input.version);
+function checkedVersion(version: string): string {
+  const problem = version.length > 256 ? "it is too long" : explainInvalidVersion(version);
   if (problem) throw new AppError("bad_request", `The version is not SemVer: ${problem}.`);
+  return versionKey(version);
+}
+
+function platformOf(input: { target?: ReleaseTarget; arch?: ReleaseArch }): SQL | undefined {
+  return and(input.target ? eq(appReleases.target, input.target) : undefined, input.arch ? eq(appReleases.arch, input.arch) : undefined);
+}
+
+const named = (input: { version: string; target?: string; arch?: string }) =>
+  `${input.version}${input.target ? ` for ${input.target}/${input.arch ?? "any arch"}` : ""}`;
+
+/** The bookkeeping every change writes: one more revision, when, by whom. */
+const touched = (actor: ReleaseActor, now: Date) => ({ revision: sql`${appReleases.revision} + 1`, updatedAt: now, updatedBy: actor?.id ?? null });
+
+/**
+ * Moves a published version to another channel or rollout, on one platform or
+ * every platform that has it, in one statement. With `revision` (one platform)
+ * the database refuses a change made against an older revision: 409 conflict
+ * with details.currentRevision, so of two operators the second one is told.
+ */
+export async function changeRelease(db: Db, input: ChangeRelease, actor: ReleaseActor, now: Date): Promise<Release[]> {
+  const change = parsed(changeReleaseSchema.safeParse(input));
+  const key = versionKey(change.version);
   const rows = await db
     .update(appReleases)
-    .set({ withdrawnAt: now })
+    .set({
+      ...(change.channel ? { channel: change.channel } : {}),
+      ...(change.rollout !== undefined ? { rollout: change.rollout } : {}),
+      ...touched(actor, now),
+    })
     .where(
       and(
-        eq(appReleases.versionKey, versionKey(input.version)),
+        eq(appReleases.versionKey, key),
         isNull(appReleases.withdrawnAt),
-        input.target ? eq(appReleases.target, input.target) : undefined,
-        input.arch ? eq(appReleases.arch, input.arch) : undefined,
+        platformOf(change),
+        change.revision !== undefined ? eq(appReleases.revision, change.revision) : undefined,
+      ),
+    )
+    .returning();
+  if (rows.length > 0) return rows.map((row) => releaseRecord(row, actor));
+  if (change.revision !== undefined) {
+    const [current] = await db
+      .select({ revision: appReleases.revision })
+      .from(appReleases)
+      .where(and(eq(appReleases.versionKey, key), isNull(appReleases.withdrawnAt), platformOf(change)));
+    if (current)
+      throw new AppError("conflict", `Release ${named(change)} was changed meanwhile (now revision ${current.revision}); reload it and try again.`, {
+        currentRevision: current.revision,
+      });
+  }
+  throw notFound(`No published, not withdrawn release ${named(change)}.`);
+}
+
+/**
+ * Withdraws a version on one platform, or on every platform that has it: the
+ * updater stops offering it at once. With `rollback`, installations already on
+ * it are offered the previous good release (offer.ts); a withdrawn release
+ * may be given rollback later, never taken back.
+ */
+export async function withdrawRelease(
+  db: Db,
+  input: { version: string; target?: ReleaseTarget; arch?: ReleaseArch; rollback?: boolean },
+  now: Date,
+  actor: ReleaseActor = null,
+): Promise<Release[]> {
+  const key = checkedVersion(input.version);
+  const rollback = input.rollback === true;
+  const rows = await db
+    .update(appReleases)
+    .set({
+      withdrawnAt: sql`coalesce(${appReleases.withdrawnAt}, ${now.toISOString()}::timestamptz)`,
+      withdrawnBy: sql`case when ${appReleases.withdrawnAt} is null then ${actor?.id ?? null}::uuid else ${appReleases.withdrawnBy} end`,
+      rollback: sql`${appReleases.rollback} or ${rollback}`,
+      ...touched(actor, now),
+    })
+    .where(
+      and(
+        eq(appReleases.versionKey, key),
+        platformOf(input),
+        rollback ? or(isNull(appReleases.withdrawnAt), eq(appReleases.rollback, false)) : isNull(appReleases.withdrawnAt),
       ),
     )
     .returning();
   if (rows.length === 0)
-    throw notFound(`No published, not withdrawn release ${input.version}${input.target ? ` for ${input.target}/${input.arch ?? "any arch"}` : ""}.`);
-  return rows.map(releaseRecord);
+    throw notFound(rollback ? `No release ${named(input)} that is not already rolled back.` : `No published, not withdrawn release ${named(input)}.`);
+  return rows.map((row) => releaseRecord(row, actor));
 }
 
-/**
- * Whether a staged release is offered to this installation: a stable hash of
- * the installation id and the version, below the rollout percentage. The same
- * installation always gets the same answer for a version, and raising the
- * percentage only adds installations. Without an id only full releases count.
- */
-export function inRollout(row: Pick<AppRelease, "rollout" | "versionKey">, installation: string | null): boolean {
-  if (row.rollout >= 100) return true;
-  if (!installation || row.rollout <= 0) return false;
-  const bucket = createHash("sha256").update(`${installation}\n${row.versionKey}`).digest().readUInt32BE(0) % 100;
-  return bucket < row.rollout;
-}
-
-/** The newest release of a platform this installation is offered (not withdrawn, within its rollout), or null. */
-export async function offeredRelease(db: Db, target: ReleaseTarget, arch: ReleaseArch, installation: string | null): Promise<AppRelease | null> {
-  const rows = await db
-    .select()
-    .from(appReleases)
-    .where(and(eq(appReleases.target, target), eq(appReleases.arch, arch), isNull(appReleases.withdrawnAt)));
-  return rows
-    .filter((row) => inRollout(row, installation))
-    .reduce<AppRelease | null>((best, row) => (best === null || compareVersions(row.version, best.version) > 0 ? row : best), null);
-}
-
-/** What /download lists: per platform, the newest release offered to every installation (not withdrawn, full rollout), platforms in table order. */
+/** What /download lists: per platform, the newest stable release offered to every installation (not withdrawn, full rollout), platforms in table order. */
 export async function latestFullReleases(db: Db): Promise<Release[]> {
   const rows = await db
     .select()
     .from(appReleases)
-    .where(and(isNull(appReleases.withdrawnAt), gte(appReleases.rollout, 100)));
+    .where(and(isNull(appReleases.withdrawnAt), gte(appReleases.rollout, 100), eq(appReleases.channel, "stable")));
   const newest = new Map<string, AppRelease>();
   for (const row of rows) {
     const platform = `${row.target}/${row.arch}`;
@@ -132,10 +205,5 @@ export async function latestFullReleases(db: Db): Promise<Release[]> {
   }
   const order = (row: AppRelease) =>
     releaseTargets.indexOf(row.target as ReleaseTarget) * releaseArches.length + releaseArches.indexOf(row.arch as ReleaseArch);
-  return [...newest.values()].sort((a, b) => order(a) - order(b)).map(releaseRecord);
-}
-
-/** Tauri v2's answer for a newer release. */
-export function appUpdate(row: AppRelease): AppUpdate {
-  return { version: row.version, url: row.url, signature: row.signature, notes: row.notes, pub_date: row.pubDate.toISOString() };
+  return [...newest.values()].sort((a, b) => order(a) - order(b)).map((row) => releaseRecord(row));
 }

@@ -13,6 +13,7 @@ import {
   httpLimits,
   oauthPaths,
   releaseArches,
+  releaseChannelNames,
   releaseTargets,
   scopeDescriptions,
 } from "@streamkit/api-contract";
@@ -143,9 +144,11 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
       tags: ["Desktop app"],
       summary: "The desktop app's update check (Tauri v2)",
       description: [
-        "Tauri v2's dynamic update server contract: the app sends its platform and version; the answer is **204 No Content** (no body) when that version is the newest one offered or newer, otherwise **200** with the update. Versions compare by SemVer precedence (a pre-release sorts below its release; build metadata is ignored). Withdrawn releases are never offered.",
+        "Tauri v2's dynamic update server contract: the app sends its platform and version; the answer is **204 No Content** (no body) when there is nothing to install, otherwise **200** with the update. Versions compare by SemVer precedence (a pre-release sorts below its release; build metadata is ignored). Withdrawn releases are never offered.",
+        "**Channels**: `?channel=` (or `X-Streamkit-Channel`) names the channel the app follows, `stable` by default: stable installations are offered stable releases, beta ones beta and stable releases. An unknown channel is 400 `bad_request`.",
+        "**Required updates**: below the platform's minimum version for its channels, the answer says `required: true` and ignores staged rollouts. **Rollback**: an installation on a version withdrawn with rollback is offered the previous good release, a lower `version`, with `rollback: true`; nobody else is ever offered a lower version (/docs/guides/desktop#rollback).",
         `A staged release (a rollout below 100 %) is offered to that share of installations, decided by a stable hash of the installation id the app sends in \`X-Streamkit-Installation\` and the version: the same installation always gets the same answer, and raising the percentage only adds installations. Without the header only full releases are offered.`,
-        "No key needed. `Cache-Control: public, max-age=300`, `Vary: X-Streamkit-Installation`. Releases are published by the operator (/docs/guides/desktop#the-app-updater).",
+        "No key needed. `Cache-Control: public, max-age=300`, `Vary: X-Streamkit-Installation, X-Streamkit-Channel`. Releases are published by the operator (/docs/guides/desktop#the-app-updater).",
       ].join("\n\n"),
       parameters: [
         { name: "target", in: "path", required: true, schema: { type: "string", enum: [...releaseTargets] } },
@@ -164,6 +167,20 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
           description: "A stable id of this installation, for staged releases.",
           schema: { type: "string", maxLength: 200 },
         },
+        {
+          name: "channel",
+          in: "query",
+          required: false,
+          description: "The update channel the app follows (default stable). Beta installations are offered beta and stable releases.",
+          schema: { type: "string", enum: [...releaseChannelNames], default: "stable" },
+        },
+        {
+          name: "X-Streamkit-Channel",
+          in: "header",
+          required: false,
+          description: "The channel, for apps that cannot change their endpoint's URL; when sent with `?channel=`, both must agree.",
+          schema: { type: "string", enum: [...releaseChannelNames] },
+        },
       ],
       security: [],
       responses: {
@@ -174,13 +191,17 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
             "application/json": {
               schema: {
                 type: "object",
-                required: ["version", "url", "signature", "notes", "pub_date"],
+                required: ["version", "url", "signature", "notes", "pub_date", "channel", "required", "minimumVersion", "rollback"],
                 properties: {
                   version: { type: "string", example: "1.3.0" },
                   url: { type: "string", format: "uri", description: "The artefact to download." },
                   signature: { type: "string", description: "The artefact's minisign signature (the content of its .sig file)." },
                   notes: { type: "string" },
                   pub_date: { type: "string", format: "date-time", description: "RFC 3339." },
+                  channel: { type: "string", enum: [...releaseChannelNames], description: "The channel of the release offered." },
+                  required: { type: "boolean", description: "The installation is below its minimum version: the update is required." },
+                  minimumVersion: { type: ["string", "null"], description: "The minimum version that binds this installation, or null." },
+                  rollback: { type: "boolean", description: "The installation runs a withdrawn version; `version` is lower and is to be installed." },
                 },
               },
             },

@@ -318,6 +318,58 @@ describe("npm run -s admin", () => {
     CLI_TIMEOUT_MS,
   );
 
+  it(
+    "moves releases between channels and rollouts, sets minimum versions, and withdraws with rollback, which the running server's updater applies at once",
+    async () => {
+      const flags = (version: string) => [
+        "--target",
+        "windows",
+        "--arch",
+        "i686",
+        "--url",
+        `https://downloads.streamkit.example/${version}/app.exe`,
+        "--signature",
+        "c2ln",
+      ];
+      await admin(["release", "publish", "--version", "4.0.0", ...flags("4.0.0")], env);
+      const beta = await admin(["release", "publish", "--version", "4.1.0-beta.1", ...flags("4.1.0-beta.1"), "--channel", "beta"], env);
+      expect(beta.code, beta.stderr).toBe(0);
+      expect(beta.json.release).toMatchObject({ version: "4.1.0-beta.1", channel: "beta", revision: 1, updatedBy: null });
+      const update = (path: string) => fetch(`${server.url}/api/app/update/windows/i686/${path}`);
+      expect((await (await update("3.0.0?channel=beta")).json()).version).toBe("4.1.0-beta.1");
+      expect((await (await update("3.0.0")).json()).version).toBe("4.0.0");
+
+      const promoted = await admin(["release", "change", "--version", "4.1.0-beta.1", "--channel", "stable", "--rollout", "0"], env);
+      expect(promoted.code, promoted.stderr).toBe(0);
+      expect(promoted.json.changed).toEqual([expect.objectContaining({ channel: "stable", rollout: 0, revision: 2 })]);
+      const stale = await admin(
+        ["release", "change", "--version", "4.1.0-beta.1", "--target", "windows", "--arch", "i686", "--rollout", "5", "--revision", "1"],
+        env,
+      );
+      expect([stale.code, stale.error.error.code]).toEqual([1, "conflict"]);
+      expect(stale.error.error.message).toContain("(now revision 2)");
+
+      const minimum = await admin(["release", "minimum", "--target", "windows", "--arch", "i686", "--version", "4.1.0-beta.1"], env);
+      expect(minimum.code, minimum.stderr).toBe(0);
+      expect(minimum.json.minimum).toMatchObject({ channel: "stable", version: "4.1.0-beta.1", satisfiedBy: "4.1.0-beta.1" });
+      expect(await (await update("4.0.0")).json()).toMatchObject({ version: "4.1.0-beta.1", required: true, minimumVersion: "4.1.0-beta.1" });
+      const listed = await admin(["release", "list"], env);
+      expect(listed.json.minimums).toEqual([expect.objectContaining({ target: "windows", arch: "i686", version: "4.1.0-beta.1" })]);
+      expect((await admin(["release", "minimum", "--target", "windows", "--arch", "i686", "--clear"], env)).json).toEqual({ minimum: null });
+      const both = await admin(["release", "minimum", "--target", "windows", "--arch", "i686", "--version", "1.0.0", "--clear"], env);
+      expect([both.code, both.error.error.code]).toEqual([2, "bad_request"]);
+
+      await admin(["release", "change", "--version", "4.1.0-beta.1", "--rollout", "100"], env);
+      const rolledBack = await admin(["release", "withdraw", "--version", "4.1.0-beta.1", "--rollback"], env);
+      expect(rolledBack.json.withdrawn).toEqual([expect.objectContaining({ rollback: true })]);
+      expect(await (await update("4.1.0-beta.1")).json()).toMatchObject({ version: "4.0.0", rollback: true });
+      expect((await update("4.0.0")).status).toBe(204);
+      const badRollout = await admin(["release", "change", "--version", "4.0.0", "--rollout", "half"], env);
+      expect([badRollout.code, badRollout.error.error.code]).toEqual([2, "bad_request"]);
+    },
+    CLI_TIMEOUT_MS,
+  );
+
   // Each CLI call is a process of its own (npm, Node with the bundled program, the database): a few seconds each on a busy machine, so each test makes only a few.
   it(
     "gives and takes back complimentary plans, applied by the server on the next request",

@@ -140,7 +140,18 @@ describe("GET /api/v1/openapi.json", () => {
     const item = document.paths["/app/update/{target}/{arch}/{current}"];
     expect(item.servers).toEqual([{ url: expect.stringMatching(/\/api$/), description: expect.any(String) }]);
     expect(Object.keys(item.get.responses).sort()).toEqual(["200", "204", "400", "404", "500", "503"]);
-    expect(item.get.responses["200"].content["application/json"].schema.required).toEqual(["version", "url", "signature", "notes", "pub_date"]);
+    expect(item.get.responses["200"].content["application/json"].schema.required).toEqual([
+      "version",
+      "url",
+      "signature",
+      "notes",
+      "pub_date",
+      "channel",
+      "required",
+      "minimumVersion",
+      "rollback",
+    ]);
+    expect(item.get.parameters.find((p: { name: string }) => p.name === "channel")).toMatchObject({ in: "query", schema: { enum: ["stable", "beta"] } });
     expect(item.get.security).toEqual([]);
   });
 

@@ -44,13 +44,17 @@ describe("GET /api/app/update/{target}/{arch}/{current}", () => {
     const response = await update("linux/x86_64/1.0.0");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
-    expect(response.headers.get("vary")).toBe("X-Streamkit-Installation");
+    expect(response.headers.get("vary")).toBe("X-Streamkit-Installation, X-Streamkit-Channel");
     expect(await response.json()).toEqual({
       version: "1.2.0",
       url: "https://downloads.streamkit.example/1.2.0/streamkit_1.2.0_amd64.AppImage.tar.gz",
       signature: "signature of 1.2.0",
       notes: "What is new in 1.2.0.",
       pub_date: "2026-11-20T08:00:00.000Z",
+      channel: "stable",
+      required: false,
+      minimumVersion: null,
+      rollback: false,
     });
     expect((await update("linux/x86_64/1.2.0")).status).toBe(204);
     expect((await update("linux/x86_64/1.2.0+build.7")).status).toBe(204);

@@ -1,6 +1,6 @@
 "use client";
 
-import { releaseArches, releaseLimits, releaseTargets } from "@streamkit/api-contract";
+import { releaseArches, releaseChannelNames, releaseLimits, releaseTargets } from "@streamkit/api-contract";
 import { useActionState } from "react";
 import { archName, targetName } from "@/components/releases/platform-name";
 import type { FormState } from "@/lib/server/auth-actions";
@@ -72,6 +72,26 @@ export function PublishReleaseForm() {
           {problemText("arch")}
         </div>
         <div className="field">
+          <label htmlFor="release-channel">Channel</label>
+          <select
+            key={value("channel") ?? "stable"}
+            id="release-channel"
+            name="channel"
+            defaultValue={value("channel") ?? "stable"}
+            {...described("channel", true)}
+          >
+            {releaseChannelNames.map((channel) => (
+              <option key={channel} value={channel}>
+                {channel}
+              </option>
+            ))}
+          </select>
+          <span id="release-channel-hint" className="hint">
+            Beta installations get beta and stable releases; stable ones only stable.
+          </span>
+          {problemText("channel")}
+        </div>
+        <div className="field">
           <label htmlFor="release-rollout">Rollout (%)</label>
           <input
             id="release-rollout"
@@ -85,7 +105,7 @@ export function PublishReleaseForm() {
             {...described("rollout", true)}
           />
           <span id="release-rollout-hint" className="hint">
-            The share of installations offered it; 100 is everyone.
+            The share of the channel’s installations offered it; 100 is everyone.
           </span>
           {problemText("rollout")}
         </div>
