@@ -67,7 +67,10 @@ export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[]):
       caller.account.id,
       rows.map((row) => row.plugin),
     ),
-    reviewsOf(db, own),
+    reviewsOf(
+      db,
+      rows.filter((row) => row.plugin.ownerId === caller.account.id).map((row) => row.plugin),
+    ),
   ]);
   return { purchased, priceRequests, moderation, reviews };
 }

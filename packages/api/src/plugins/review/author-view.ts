@@ -1,16 +1,19 @@
 import type { ListingReview } from "@streamkit/api-contract";
 import { type Db, pluginVersions } from "@streamkit/db";
-import { desc, inArray, ne } from "drizzle-orm";
+import { compareVersions } from "@streamkit/plugin-rules";
+import { and, inArray } from "drizzle-orm";
 
 /**
  * What each of an author's plugins is waiting for: the review of its newest
  * version (superseded ones aside) when that is held or was rejected. A
- * rejection stops showing once a newer version is listed.
+ * rejection stops showing once a newer version is listed. Newest is SemVer
+ * order (versions only increase), never publish time, which two publishes can share.
  */
-export async function reviewsOf(db: Db, pluginIds: string[]): Promise<Map<string, ListingReview>> {
-  if (pluginIds.length === 0) return new Map();
+export async function reviewsOf(db: Db, plugins: { id: string; latestVersion: string }[]): Promise<Map<string, ListingReview>> {
+  const reviews = new Map<string, ListingReview>();
+  if (plugins.length === 0) return reviews;
   const rows = await db
-    .selectDistinctOn([pluginVersions.pluginId], {
+    .select({
       pluginId: pluginVersions.pluginId,
       version: pluginVersions.version,
       status: pluginVersions.reviewStatus,
@@ -20,13 +23,26 @@ export async function reviewsOf(db: Db, pluginIds: string[]): Promise<Map<string
       reviewedAt: pluginVersions.reviewedAt,
     })
     .from(pluginVersions)
-    .where(inArray(pluginVersions.pluginId, pluginIds))
-    .orderBy(pluginVersions.pluginId, desc(ne(pluginVersions.reviewStatus, "superseded")), desc(pluginVersions.createdAt), desc(pluginVersions.id));
-  const reviews = new Map<string, ListingReview>();
+    .where(
+      and(
+        inArray(
+          pluginVersions.pluginId,
+          plugins.map((plugin) => plugin.id),
+        ),
+        inArray(pluginVersions.reviewStatus, ["held", "rejected"]),
+      ),
+    );
+  const newest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
-    if (row.status !== "held" && row.status !== "rejected") continue;
-    reviews.set(row.pluginId, {
-      status: row.status,
+    const seen = newest.get(row.pluginId);
+    if (!seen || compareVersions(row.version, seen.version) > 0) newest.set(row.pluginId, row);
+  }
+  for (const plugin of plugins) {
+    const row = newest.get(plugin.id);
+    // The listing shows a newer listed version: that review is over (a never-listed plugin shows its held version itself).
+    if (!row || compareVersions(row.version, plugin.latestVersion) < 0) continue;
+    reviews.set(plugin.id, {
+      status: row.status as ListingReview["status"],
       version: row.version,
       reasons: row.reasons,
       note: row.note,

@@ -55,12 +55,15 @@ describe("handles given at the first publish", () => {
     const second = await author("Twin Studio");
     const third = await author("twin-studio!");
     for (const [who, slug] of [
-      [first, "twin-a"],
-      [second, "twin-b"],
-      [third, "twin-c"],
+      // Ids far apart: alike ids would be held for review as look-alikes (docs/plugins.md#scanning-before-listing).
+      [first, "harbor-lights"],
+      [second, "quartz-timer"],
+      [third, "velvet-poll"],
     ] as const)
       await publish(who.key, slug);
-    const handles = await Promise.all(["twin-a", "twin-b", "twin-c"].map(async (slug) => (await app.json(`/plugins/${slug}`)).body.item.publisher.handle));
+    const handles = await Promise.all(
+      ["harbor-lights", "quartz-timer", "velvet-poll"].map(async (slug) => (await app.json(`/plugins/${slug}`)).body.item.publisher.handle),
+    );
     expect(handles).toEqual(["twin-studio", "twin-studio-2", "twin-studio-3"]);
     const symbols = await author("★ ★");
     expect((await publish(symbols.key, "stars-only")).body.item.publisher.handle).toMatch(/^publisher(-\d+)?$/);

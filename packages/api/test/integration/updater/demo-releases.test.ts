@@ -79,6 +79,10 @@ describe("a fresh start with the demo data", () => {
         signature: expect.any(String),
         notes: expect.stringContaining("Demo release"),
         pub_date: "2026-01-15T09:00:00.000Z",
+        channel: "stable",
+        required: false,
+        minimumVersion: null,
+        rollback: false,
       });
       const signatureText = Buffer.from(body!.signature, "base64").toString();
       expect(signatureText.split("\n")[2]).toBe(`trusted comment: timestamp:1768467600\tfile:${artefact.file}`);
