@@ -136,7 +136,7 @@ test("an uploaded sound (docs/overlays.md#uploaded-alert-sounds): uploaded in th
   await page.goto("/overlays/pictures");
   const row = page.getByTestId("sound-row");
   await expect(row.getByRole("heading", { name: "Air horn" })).toBeVisible();
-  await expect(row).toContainText(/WAV\s*Sound\s*\d+ B/);
+  await expect(row).toContainText(/WAV\s*Sound\s*[\d.]+ (B|KiB)/);
   await expect(page.getByTestId("picture-storage")).toHaveText(/^[1-9][\d.]* (B|KiB) of 100 MiB used$/);
   await row.getByText("Delete…").click();
   await row.getByRole("button", { name: "Delete Air horn" }).click();

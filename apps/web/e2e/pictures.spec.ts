@@ -238,7 +238,7 @@ test("the Pictures and sounds page: Free is told uploads need Pro; on Pro a drop
   await expect(page.getByTestId("layer-properties").getByLabel("Picture", { exact: true }).locator("option:checked")).toHaveText("Channel logo (1 × 1)");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("save-state")).toHaveText("Saved · rev 2");
-  await page.getByRole("link", { name: "Your pictures" }).click();
+  await page.getByRole("link", { name: "Your pictures", exact: true }).click();
   await row.getByText("Delete…").click();
   await row.getByRole("button", { name: "Delete Channel logo" }).click();
   const refusal = row.getByTestId("picture-in-use");

@@ -12,7 +12,7 @@ import { escapeXml, num } from "./markup";
 
 /** An uploaded picture as the server resolved it for the overlay's owner: where it is served and its size in pixels. */
 export interface RenderAsset {
-  /** Where it is served (/api/assets/…), or, inside a drawing that loads nothing (a thumbnail), its bytes as a data: WebP address. */
+  /** Where it is served (/api/assets/…), or, inside a drawing that loads nothing (a thumbnail), its bytes as a data: address. */
   url: string;
   width: number;
   height: number;
@@ -21,8 +21,11 @@ export interface RenderAsset {
 const aspect: Record<PictureFit, string> = { contain: "xMidYMid meet", cover: "xMidYMid slice", stretch: "none" };
 const ASSET_PATH = /^\/api\/assets\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const HTTPS_URL = /^https:\/\/[^\s<>"'`\\]+$/;
-/** A picture the server put inside a drawing that loads nothing (a thumbnail): WebP bytes only, from an asset, never a variable. */
-const INLINE_WEBP = /^data:image\/webp;base64,[A-Za-z0-9+/]+={0,2}$/;
+/**
+ * An asset's bytes inlined in a drawing that loads nothing (a thumbnail, the History's comparison): only the
+ * library's raster types (never SVG), only for an asset, never a variable.
+ */
+const INLINE_PICTURE = /^data:image\/(?:webp|png|jpeg|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The address a picture may load, or null: the service's own /api/assets/… path or an https:// URL. Everything else
@@ -61,7 +64,7 @@ function sourceUrl(layer: PictureLayer, values: Record<string, string>, assets: 
   const id = source.id.toLowerCase();
   if (!Object.hasOwn(assets, id)) return null;
   const { url } = assets[id]!;
-  return INLINE_WEBP.test(url) ? url : pictureUrl(url);
+  return INLINE_PICTURE.test(url) ? url : pictureUrl(url);
 }
 
 /** What a missing asset, an empty variable or an unusable address shows: a dashed box with a small picture glyph. */

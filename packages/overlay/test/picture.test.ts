@@ -117,10 +117,13 @@ describe("picture layers: drawing", () => {
     expect(live).toContain('href="https://cdn.example.com/live.webp?size=2&amp;x=1"');
   });
 
-  it("draws an asset the server put inside the drawing as WebP bytes (a thumbnail), and never a variable's data: value", () => {
+  it("draws an asset inlined in the drawing as raster bytes (a thumbnail, a comparison), never SVG, and never a variable's data: value", () => {
     const inline = "data:image/webp;base64,UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==";
     const asset = parse(doc([picture("p", { source: { kind: "asset", id: ASSET }, fit: "cover" })]));
     expect(renderSvg(asset, { assets: { [ASSET]: { url: inline, width: 1, height: 1 } } })).toContain(`href="${inline}"`);
+    // The History's comparison inlines the library's bytes as the browser reads them: PNG, JPEG and GIF too.
+    const png = "data:image/png;base64,iVBORw0KGgo=";
+    expect(renderSvg(asset, { assets: { [ASSET]: { url: png, width: 1, height: 1 } } })).toContain(`href="${png}"`);
     for (const url of ["data:image/svg+xml;base64,PHN2Zz4=", "data:image/webp;base64,AA AA", 'data:image/webp;base64,AA"/><script>'])
       expect(renderSvg(asset, { assets: { [ASSET]: { url, width: 1, height: 1 } } }), url).toContain('data-picture="placeholder"');
     const variable = parse(doc([picture("p", { source: { kind: "var", key: "logo" }, fit: "cover" })], { logo: { type: "picture", value: "" } }));
