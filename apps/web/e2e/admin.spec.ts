@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { openAccountMenu, signUp } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, newPage, signInOperator, unique } from "./support/admin";
 
 /**
  * The operator's pages in Chromium: the price-request review with the
@@ -9,23 +9,6 @@ import { admin } from "./support/admin";
  * Every test makes its own accounts (author, operator, buyer), each in its
  * own browser context, so they run in any order.
  */
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  return (await browser.newContext({ baseURL })).newPage();
-}
-
-/** A staff account made with the operator CLI, signed in through the website. */
-async function signInOperator(page: Page): Promise<void> {
-  const email = `operator-${unique()}@example.com`;
-  admin("account", "create", "--email", email, "--staff", "--name", "Olive Operator", "--password", "operator password 1");
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("operator password 1");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("signed-in-as")).toHaveText("Olive Operator");
-}
 
 /** An author (signed in on `page`) with a free plugin published through the API. */
 async function authorWithPlugin(page: Page, request: APIRequestContext) {

@@ -1,18 +1,12 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, newPage, unique } from "./support/admin";
 
 /**
  * Scanning before listing in Chromium: a plugin whose id imitates another
  * publisher's listed plugin is held; its author sees why on the dashboard;
  * an operator approves it in the review queue and it is listed.
  */
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  return (await browser.newContext({ baseURL })).newPage();
-}
 
 async function keyFor(email: string): Promise<Record<string, string>> {
   admin("account", "set-plan", "--email", email, "--plan", "pro");

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, newPage, signInOperator, unique } from "./support/admin";
 
 /**
  * Reports and takedowns in Chromium: a holder reports a plugin from its page,
@@ -8,23 +8,6 @@ import { admin } from "./support/admin";
  * then says it was taken down and why, and its author reads the reason and
  * the operator's message on My plugins.
  */
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  return (await browser.newContext({ baseURL })).newPage();
-}
-
-/** A staff account made with the operator CLI, signed in through the website. */
-async function signInOperator(page: Page): Promise<void> {
-  const email = `operator-${unique()}@example.com`;
-  admin("account", "create", "--email", email, "--staff", "--name", "Olive Operator", "--password", "operator password 1");
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("operator password 1");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("signed-in-as")).toHaveText("Olive Operator");
-}
 
 /** A signed-up person on the Pro plan with a key of `scopes`. */
 async function member(page: Page, name: string, scopes: string) {
