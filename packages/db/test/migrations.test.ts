@@ -84,7 +84,7 @@ describe("checked-in migrations", () => {
   }, 180_000);
 
   it("give every publisher of existing plugins a handle, the earliest publisher of alike names the plain one", async () => {
-    const older = migrationsBefore("0016_publishers");
+    const older = migrationsBefore("0020_publishers");
     const handle = await openDatabase({});
     try {
       await migrateDatabase(handle, older);
