@@ -56,7 +56,16 @@ describe("init → validate → publish → download", () => {
     // The public listing shows the version and its changelog.
     const detail = await fetch(`${server.url}/api/v1/plugins/e2e-greeter`);
     expect(detail.status).toBe(200);
-    expect((await detail.json()).item.versions).toEqual([{ version: "0.1.0", changelog: "First version", createdAt: publish.json.createdAt }]);
+    expect((await detail.json()).item.versions).toEqual([
+      {
+        version: "0.1.0",
+        changelog: "First version",
+        createdAt: publish.json.createdAt,
+        permissions: ["chat.read", "ui.notify", "storage"],
+        optionalPermissions: [],
+        permissionChanges: { permissions: { added: [], removed: [] }, optionalPermissions: { added: [], removed: [] } },
+      },
+    ]);
 
     // Download through the API into another folder: byte for byte what was published.
     const elsewhere = await tempDir();
