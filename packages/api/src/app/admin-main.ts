@@ -31,7 +31,14 @@ async function runLocally(argv: string[]): Promise<ChannelAnswer> {
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, maxConnections: 2 } : { dataDir: env.dataDir });
   try {
     await migrateDatabase(database, env.MIGRATIONS_DIR);
-    const deps = await createDeps({ db: database.db, signals: database, env, log: createLogger(env.LOG_LEVEL, pino.destination(2)), now: () => new Date() });
+    const deps = await createDeps({
+      db: database.db,
+      signals: database,
+      env,
+      log: createLogger(env.LOG_LEVEL, pino.destination(2)),
+      now: () => new Date(),
+      tool: true,
+    });
     return { ok: true, result: await runAdminCommand(deps, argv) };
   } catch (error) {
     return { ok: false, error: describe(error, logToStderr) };

@@ -28,8 +28,11 @@ export async function createDeps(
     signals?: DatabaseSignals;
     payments?: Payments;
     mailer?: Mailer;
+    /** A one-shot command (the operator CLI, a feed refresh) never takes charge of the signing key set: run with another secret, it would rotate the servers' key away. */
+    tool?: boolean;
   },
 ): Promise<AppDeps> {
+  const { tool, ...given } = input;
   const master = loadMasterSecrets(input.env);
   // Older versions kept generated secrets in `settings` in plain text; they sign nothing any more.
   await removeLegacySecrets(input.db);
@@ -40,7 +43,7 @@ export async function createDeps(
   // The seeded sounds (@streamkit/seed, through seeding.ts): synthesised and inserted once per database; later starts cost one query.
   await syncSoundCatalogue(input.db);
   const deps: AppDeps = {
-    ...input,
+    ...given,
     signals: input.signals ?? {
       notify: (channel, payload) => notifyThrough(input.db, channel, payload),
       listen: () => Promise.reject(new Error("This process has no database handle to listen with.")),
@@ -55,6 +58,6 @@ export async function createDeps(
     signInDeviceSecrets: deriveSecrets(master, "sign-in-device"),
   };
   // The plugin signing key set has an active key before the first publish or download (plugins/signing/keys.ts).
-  await ensureActiveSigningKey(deps);
+  if (!tool) await ensureActiveSigningKey(deps);
   return deps;
 }

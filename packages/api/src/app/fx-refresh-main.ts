@@ -48,7 +48,13 @@ async function main(): Promise<number> {
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL, maxConnections: 2 } : { dataDir: env.dataDir });
   try {
     await migrateDatabase(database, env.MIGRATIONS_DIR);
-    const deps: AppDeps = await createDeps({ db: database.db, env, log: pino({ level: env.LOG_LEVEL }, pino.destination(2)), now: () => new Date() });
+    const deps: AppDeps = await createDeps({
+      db: database.db,
+      env,
+      log: pino({ level: env.LOG_LEVEL }, pino.destination(2)),
+      now: () => new Date(),
+      tool: true,
+    });
     const fx = installFx(deps, { config });
     await fx.load();
     const summary = await fx.refresh({

@@ -454,7 +454,7 @@ describe("npm run -s admin", () => {
   it(
     "verifies a publisher with a note, lists it, revokes it; the server's publisher page follows",
     async () => {
-      await admin(["account", "create", "--email", "hedy@example.com", "--name", "Hedy Labs"], env);
+      const { json: hedy } = await admin(["account", "create", "--email", "hedy@example.com", "--name", "Hedy Labs"], env);
       const granted = await admin(["publisher", "grant", "--publisher", "hedy@example.com", "--note", "Known inventor."], env);
       expect(granted.code).toBe(0);
       expect(granted.json).toEqual({ handle: "hedy-labs", name: "Hedy Labs", verified: true });
@@ -462,12 +462,17 @@ describe("npm run -s admin", () => {
       expect(await page()).toMatchObject({ verified: true, verification: { byOperator: true, domains: [] } });
 
       const listed = await admin(["publisher", "list"], env);
-      // Other tests of this file verify accounts too: this one's entry is among them.
-      expect(listed.json.verified).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ handle: "hedy-labs", grant: expect.objectContaining({ grantedBy: "operator CLI", note: "Known inventor." }) }),
-        ]),
-      );
+      // Other tests of this file verify accounts too: this account's entry, exactly.
+      expect(listed.json.verified.filter((entry: { handle: string }) => entry.handle === "hedy-labs")).toEqual([
+        {
+          accountId: hedy.id,
+          handle: "hedy-labs",
+          name: "Hedy Labs",
+          email: "hedy@example.com",
+          grant: { grantedAt: expect.stringMatching(/Z$/), grantedBy: "operator CLI", note: "Known inventor." },
+          domains: [],
+        },
+      ]);
       expect(listed.json.events[0]).toMatchObject({ handle: "hedy-labs", action: "grant", actor: "operator CLI", via: "cli", note: "Known inventor." });
 
       const revoked = await admin(["publisher", "revoke", "--publisher", "hedy-labs", "--note", "Asked to be removed."], env);
@@ -475,7 +480,8 @@ describe("npm run -s admin", () => {
       expect((await page()).verified).toBe(false);
 
       const noNote = await admin(["publisher", "grant", "--publisher", "hedy-labs", "--note", " "], env);
-      expect(noNote.code).toBe(1);
+      // A blank note is a usage mistake: exit 2, as every bad_request of this CLI.
+      expect(noNote.code).toBe(2);
       expect(noNote.error.error.code).toBe("bad_request");
       const rechecked = await admin(["publisher", "recheck"], env);
       expect(rechecked.json).toEqual({ checked: [], revoked: 0 });
