@@ -1,5 +1,5 @@
 import { type Db, pluginDownloads, purchases } from "@streamkit/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { preparedPerDatabase } from "../shared/prepared";
 
 /** Which of `pluginIds` the account has a paid purchase of. */
@@ -33,6 +33,16 @@ export async function downloadedBefore(db: Db, accountId: string, pluginId: stri
     .where(and(eq(pluginDownloads.pluginId, pluginId), eq(pluginDownloads.accountId, accountId)))
     .limit(1);
   return Boolean(held);
+}
+
+/** Which of `pluginIds` the account downloaded at least once. */
+export async function downloadedAmong(db: Db, accountId: string, pluginIds: string[]): Promise<Set<string>> {
+  if (pluginIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ pluginId: pluginDownloads.pluginId })
+    .from(pluginDownloads)
+    .where(and(eq(pluginDownloads.accountId, accountId), inArray(pluginDownloads.pluginId, pluginIds)));
+  return new Set(rows.map((row) => row.pluginId));
 }
 
 /** Whether the account holds the plugin: bought it or downloaded it before (SPEC §3's holders). */

@@ -8,8 +8,7 @@ import { AppError, notFound } from "@streamkit/api-contract";
 import { listingColumns, publisherJoin, toPublisher } from "./listings";
 import { downloadedBefore, purchasedAmong } from "./ownership";
 import { noteRemovalDuringTakedown, takenDownRefusal } from "./moderation/takedowns";
-import { isRevoked } from "./signing/keys";
-import { signStoredVersion, type VersionSignature } from "./signing/sign";
+import { servedSignature } from "./signing/sign";
 import { PACKAGE_DIGEST_ALGORITHM } from "@streamkit/plugin-rules/package-digest";
 
 /**
@@ -74,20 +73,6 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
     signature: signed.signature,
     keyId: signed.signingKeyId,
   };
-}
-
-/**
- * Every served package carries a valid signature: a version from before
- * signing existed is signed at its first download, and one whose key was
- * revoked (should its re-signing have been cut short) is signed again.
- */
-async function servedSignature(
-  deps: AppDeps,
-  version: { id: string; signature: string | null; signingKeyId: string | null; digest: string | null },
-): Promise<VersionSignature> {
-  const { signature, signingKeyId, digest } = version;
-  if (signature && signingKeyId && digest && !(await isRevoked(deps.db, signingKeyId))) return { signature, signingKeyId, digest };
-  return signStoredVersion(deps, version.id, signingKeyId);
 }
 
 /** One download per account, plugin and UTC day: the primary key decides, so concurrent downloads count once. */

@@ -10,6 +10,9 @@ import {
   pluginPackageSchema,
   publishRequestSchema,
   publishResponseSchema,
+  pluginUpdateLimits,
+  pluginUpdatesRequestSchema,
+  pluginUpdatesSchema,
 } from "@streamkit/api-contract";
 import { PACKAGE_LIMITS } from "@streamkit/plugin-rules";
 import type { TRPCRouterRecord } from "@trpc/server";
@@ -17,6 +20,7 @@ import { z } from "zod";
 import { getPluginDetail, listMyPlugins, listMyPluginsWithVersions, listPlugins } from "./listings";
 import { downloadPackage, removePlugin } from "./packages";
 import { publishPlugin } from "./publish";
+import { checkPluginUpdates } from "./updates";
 import { reportProcedures } from "./moderation/index";
 import { accountProcedure, publicProcedure } from "../shared/trpc";
 
@@ -97,6 +101,32 @@ export const pluginsRouter = {
       ctx.res.headers.Location = `/api/v1/plugins/${encodeURIComponent(published.version.slug)}`;
       return published;
     }),
+
+  updates: accountProcedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/plugins/updates",
+        tags: ["Plugins"],
+        summary: "Which installed plugins have updates, in one call",
+        description: [
+          `The desktop app sends its installed plugins (\`installed\`: 1–${pluginUpdateLimits.maxInstalled} of { id, version }, each id once) and gets one answer per plugin, in the order sent, decided by the rules of GET /plugins/{slug}/package; nothing is downloaded or counted as a download.`,
+          "",
+          "- `update_available`: `latest` is a higher version the caller may install, with its permissions, its signature (check it before installing, as for a package) and its `download` path; `changes` holds the changelogs of the listed versions after the installed one, newest first (at most " +
+            `${pluginUpdateLimits.maxChanges}; \`changesTruncated\` says when older ones were left out); \`permissionChanges\` compares \`latest\` with the installed version, and \`permissionsWidened\` is true when it asks for more: ask the person before installing. An installed version this plugin never published (\`installedKnown: false\`) counts everything \`latest\` asks for as added.`,
+          "- `up_to_date`: the installed version is the latest (or higher); `latest` is still given, with its signature.",
+          "- `purchase_required`: a paid plugin the caller has not bought: `version`, `price` and `buyUrl`.",
+          "- `taken_down`: the operators took it down; only the accounts that hold it (bought it or downloaded it before) are told, with `takenDown`.",
+          "- `not_found`: no such plugin for this caller (unknown, never listed, or removed or hidden and never held): the same plugins a download answers 404 for. It never fails the batch.",
+          "",
+          "The whole batch is one request against the account's rate limit. A malformed id or version, an id named twice, or more than the maximum: 400 validation_error naming each, and nothing answered.",
+        ].join("\n"),
+      },
+      rest: { auth: "key", scope: "plugins:read", entitlement: "pluginDownload" },
+    })
+    .input(pluginUpdatesRequestSchema)
+    .output(pluginUpdatesSchema)
+    .mutation(({ ctx, input }) => checkPluginUpdates(ctx.deps, ctx.caller, input)),
 
   get: publicProcedure
     .meta({

@@ -62,6 +62,11 @@ export const securityContract: Record<string, ContractEntry> = {
     url: (f) => `/plugins/${f.othersPlugin}/package`,
     othersResource: (f) => `/plugins/${f.othersRemovedPlugin}/package`,
   },
+  // docs/desktop.md#plugin-updates-in-one-call: the app's update check follows the download's rules, so it needs what a download needs.
+  "POST /plugins/updates": {
+    requires: { auth: "key", scope: "plugins:read", entitlement: "pluginDownload", plan: "pro" },
+    body: { installed: [{ id: "chat-tools", version: "1.0.0" }] },
+  },
   "POST /plugins": {
     requires: { auth: "key", scope: "plugins:write", entitlement: "pluginPublish", plan: "pro" },
     body: { files: [], changelog: "x" },

@@ -141,3 +141,9 @@ export async function isRevoked(db: Db | Tx, keyId: string): Promise<boolean> {
   const [row] = await db.select({ status: pluginSigningKeys.status }).from(pluginSigningKeys).where(eq(pluginSigningKeys.keyId, keyId));
   return row?.status === "revoked";
 }
+
+/** Every revoked key id, read once for a batch of versions. */
+export async function revokedKeyIds(db: Db | Tx): Promise<Set<string>> {
+  const rows = await db.select({ keyId: pluginSigningKeys.keyId }).from(pluginSigningKeys).where(eq(pluginSigningKeys.status, "revoked"));
+  return new Set(rows.map((row) => row.keyId));
+}

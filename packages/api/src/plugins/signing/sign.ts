@@ -11,7 +11,7 @@ import { digestHex, PACKAGE_DIGEST_ALGORITHM, packageDigest, type SignedPackageC
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { AppDeps } from "../../shared/deps";
 import { type MinisignKey, minisignSignatureText } from "../../shared/minisign";
-import { activeSigningKey } from "./keys";
+import { activeSigningKey, isRevoked } from "./keys";
 
 export interface VersionSignature {
   signature: string;
@@ -76,6 +76,23 @@ export async function signStoredVersion(
     .from(pluginVersions)
     .where(eq(pluginVersions.id, versionId));
   return { signature: now!.signature!, signingKeyId: now!.signingKeyId!, digest: now!.digest! };
+}
+
+/**
+ * Every served package carries a valid signature: a version from before
+ * signing existed is signed when first served, and one whose key was revoked
+ * (should its re-signing have been cut short) is signed again. A caller
+ * serving many versions passes the revoked key ids it read once.
+ */
+export async function servedSignature(
+  deps: Pick<AppDeps, "db" | "now" | "pluginSigningKeys" | "log">,
+  version: { id: string; signature: string | null; signingKeyId: string | null; digest: string | null },
+  revoked?: ReadonlySet<string>,
+): Promise<VersionSignature> {
+  const { signature, signingKeyId, digest } = version;
+  if (signature && signingKeyId && digest && !(revoked ? revoked.has(signingKeyId) : await isRevoked(deps.db, signingKeyId)))
+    return { signature, signingKeyId, digest };
+  return signStoredVersion(deps, version.id, signingKeyId);
 }
 
 /** Re-signs, in batches, every version a key signed: after a revoke. Returns how many. */
