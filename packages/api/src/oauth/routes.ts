@@ -85,52 +85,43 @@ async function token(input: RawInput, context: Context): Promise<RestResult> {
   return jsonResult(200, tokens, NO_STORE);
 }
 
-export const tokenRoute: RawRoute = {
-  methods: ["POST"],
-  path: oauthPaths.token,
-  auth: "none",
-  bodyLimit: oauthLimits.formBodyBytes,
-  handle: (input, context) => speakingOAuth(context, () => token(input, context)),
-};
+/** An OAuth endpoint: a form POSTed by the app, no caller, answered in RFC 6749's format. */
+function oauthFormRoute(path: string, answer: (input: RawInput, context: Context) => Promise<RestResult>): RawRoute {
+  return {
+    methods: ["POST"],
+    path,
+    auth: "none",
+    bodyLimit: oauthLimits.formBodyBytes,
+    handle: (input, context) => speakingOAuth(context, () => answer(input, context)),
+  };
+}
 
-export const revocationRoute: RawRoute = {
-  methods: ["POST"],
-  path: oauthPaths.revoke,
-  auth: "none",
-  bodyLimit: oauthLimits.formBodyBytes,
-  handle: (input, context) =>
-    speakingOAuth(context, async () => {
-      const form = await readOAuthForm(input);
-      const client = clientOf(form);
-      await revokeToken(context.deps.db, required(form, "token"), client.id, context.deps.now());
-      return { status: 200, headers: { ...NO_STORE }, body: null };
-    }),
-};
+export const tokenRoute = oauthFormRoute(oauthPaths.token, token);
+
+export const revocationRoute = oauthFormRoute(oauthPaths.revoke, async (input, context) => {
+  const form = await readOAuthForm(input);
+  const client = clientOf(form);
+  await revokeToken(context.deps.db, required(form, "token"), client.id, context.deps.now());
+  return { status: 200, headers: { ...NO_STORE }, body: null };
+});
 
 /**
  * RFC 8628 §3.1–3.2: the app asks for a code pair. `scope` and `device_label`
  * are read as the authorization endpoint reads them; each code issued counts
  * against its address (rateLimits.deviceAuthorization, in the database: each is a row).
  */
-export const deviceAuthorizationRoute: RawRoute = {
-  methods: ["POST"],
-  path: oauthPaths.deviceAuthorization,
-  auth: "none",
-  bodyLimit: oauthLimits.formBodyBytes,
-  handle: (input, context) =>
-    speakingOAuth(context, async () => {
-      const form = await readOAuthForm(input);
-      const client = clientOf(form);
-      const scopes = readScopes(client, form.get("scope"));
-      if ("error" in scopes) throw new OAuthError("invalid_scope", scopes.error);
-      const deviceLabel = readDeviceLabel(form.get("device_label"));
-      if (typeof deviceLabel === "object" && deviceLabel !== null) throw new OAuthError("invalid_request", deviceLabel.error);
-      const now = context.deps.now();
-      const decision = await hitLimit(context.deps, "deviceAuthorization", context.clientAddress, now);
-      if (!decision.allowed) throw rateLimitedError(decision, "Too many device sign-ins started from this address");
-      const answer = await issueDeviceCode(context.deps.db, { client, scopes: scopes.scopes, deviceLabel }, context.deps.env.PUBLIC_URL, now);
-      return jsonResult(200, answer, NO_STORE);
-    }),
-};
+export const deviceAuthorizationRoute = oauthFormRoute(oauthPaths.deviceAuthorization, async (input, context) => {
+  const form = await readOAuthForm(input);
+  const client = clientOf(form);
+  const scopes = readScopes(client, form.get("scope"));
+  if ("error" in scopes) throw new OAuthError("invalid_scope", scopes.error);
+  const deviceLabel = readDeviceLabel(form.get("device_label"));
+  if (typeof deviceLabel === "object" && deviceLabel !== null) throw new OAuthError("invalid_request", deviceLabel.error);
+  const now = context.deps.now();
+  const decision = await hitLimit(context.deps, "deviceAuthorization", context.clientAddress, now);
+  if (!decision.allowed) throw rateLimitedError(decision, "Too many device sign-ins started from this address");
+  const answer = await issueDeviceCode(context.deps.db, { client, scopes: scopes.scopes, deviceLabel }, context.deps.env.PUBLIC_URL, now);
+  return jsonResult(200, answer, NO_STORE);
+});
 
 export const oauthRoutes = [metadataRoute, tokenRoute, revocationRoute, deviceAuthorizationRoute];

@@ -13,8 +13,7 @@ import { assetSoundContentTypes, assetLimits } from "@streamkit/api-contract";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { formatBytes } from "@/components/format";
-import { UploadProblem } from "@/components/pictures/upload-problem";
-import { nameFromFile, type UploadOutcome, uploadPicture } from "@/lib/picture-upload";
+import { AssetUploadField } from "./asset-upload-field";
 import type { EditorSound, EditorUploadedSound } from "./editor-sounds";
 import styles from "./overlay-editor.module.css";
 
@@ -178,54 +177,26 @@ export function AlertSoundsPanel({
 
 /** "Upload a sound": the chosen file goes to the library (named after the file) and joins "Your sounds" above; a refusal shows here. */
 function SoundUploadField({ onUploaded }: { onUploaded: (sound: EditorUploadedSound) => void }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<UploadOutcome | null>(null);
   return (
-    <div className={styles.field}>
-      <label htmlFor="alert-sound-upload">Upload a sound</label>
-      <input
-        id="alert-sound-upload"
-        type="file"
-        accept={assetSoundContentTypes.join(",")}
-        disabled={busy !== null}
-        aria-describedby="alert-sound-upload-hint"
-        onChange={async (event) => {
-          const input = event.currentTarget;
-          const file = input.files?.[0];
-          if (!file) return;
-          const name = nameFromFile(file.name, "Sound");
-          setBusy(name);
-          setOutcome(null);
-          const result = await uploadPicture(file, name);
-          input.value = "";
-          setBusy(null);
-          // The bytes decide: a picture chosen here is kept in the library, but an alert cannot play it.
-          if (result.ok && result.asset.kind !== "sound") {
-            return setOutcome({
-              ok: false,
-              code: "bad_request",
-              message: `“${result.asset.name}” is a picture: it is in your library for picture layers. Choose a sound here.`,
-            });
-          }
-          setOutcome(result);
-          if (result.ok) onUploaded({ id: result.asset.id, name: result.asset.name, url: result.asset.url });
-        }}
-      />
-      <p className="hint" id="alert-sound-upload-hint">
-        MP3, Ogg, WAV or FLAC, up to {formatBytes(assetLimits.maxSoundBytes)}; it counts against your library's storage.{" "}
-        <Link href="/overlays/pictures">Your pictures and sounds</Link>
-      </p>
-      {busy ? (
-        <p className="hint" role="status">
-          Uploading {busy}…
-        </p>
-      ) : null}
-      {outcome?.ok === false ? <UploadProblem problem={outcome} /> : null}
-      {outcome?.ok ? (
+    <AssetUploadField
+      id="alert-sound-upload"
+      label="Upload a sound"
+      accept={assetSoundContentTypes}
+      fallbackName="Sound"
+      hint={
+        <>
+          MP3, Ogg, WAV or FLAC, up to {formatBytes(assetLimits.maxSoundBytes)}; it counts against your library's storage.{" "}
+          <Link href="/overlays/pictures">Your pictures and sounds</Link>
+        </>
+      }
+      // The bytes decide: a picture chosen here is kept in the library, but an alert cannot play it.
+      unusable={(asset) => (asset.kind === "sound" ? null : `“${asset.name}” is a picture: it is in your library for picture layers. Choose a sound here.`)}
+      onUploaded={(asset) => onUploaded({ id: asset.id, name: asset.name, url: asset.url })}
+      uploadedNote={(asset) => (
         <p className="form-done" role="status" data-testid="sound-uploaded">
-          Uploaded “{outcome.asset.name}”: pick it for an alert above.
+          Uploaded “{asset.name}”: pick it for an alert above.
         </p>
-      ) : null}
-    </div>
+      )}
+    />
   );
 }

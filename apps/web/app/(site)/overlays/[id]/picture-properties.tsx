@@ -14,8 +14,7 @@ import {
 import { assetPictureContentTypes } from "@streamkit/api-contract";
 import Link from "next/link";
 import { createContext, useContext, useEffect, useState } from "react";
-import { UploadProblem } from "@/components/pictures/upload-problem";
-import { nameFromFile, type UploadOutcome, uploadPicture } from "@/lib/picture-upload";
+import { AssetUploadField } from "./asset-upload-field";
 import type { EditorPicture } from "./editor-picture";
 import styles from "./overlay-editor.module.css";
 
@@ -69,50 +68,23 @@ export function withUploadedPicture(document: OverlayDocument, layerId: string, 
 /** "Upload picture": the chosen file goes to the library (named after the file) and becomes this layer's picture; a refusal shows here. */
 function UploadField({ layerId }: { layerId: string }) {
   const uploaded = useContext(PictureUploaded);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [problem, setProblem] = useState<Extract<UploadOutcome, { ok: false }> | null>(null);
   return (
-    <div className={styles.field}>
-      <label htmlFor="prop-picture-upload">Upload picture</label>
-      <input
-        id="prop-picture-upload"
-        type="file"
-        accept={assetPictureContentTypes.join(",")}
-        disabled={busy !== null}
-        aria-describedby="prop-picture-upload-hint"
-        onChange={async (event) => {
-          const input = event.currentTarget;
-          const file = input.files?.[0];
-          if (!file) return;
-          const name = nameFromFile(file.name);
-          setBusy(name);
-          setProblem(null);
-          const result = await uploadPicture(file, name);
-          input.value = "";
-          setBusy(null);
-          if (!result.ok) return setProblem(result);
-          const { id, url, width, height } = result.asset;
-          // The bytes decide: a sound chosen here is kept in the library (alerts can play it), but a layer cannot draw it.
-          if (width === null || height === null) {
-            return setProblem({
-              ok: false,
-              code: "bad_request",
-              message: `“${result.asset.name}” is a sound: it is in your library for alert sounds. Choose a picture here.`,
-            });
-          }
-          uploaded({ id, name: result.asset.name, url, width, height }, layerId);
-        }}
-      />
-      <p className="hint" id="prop-picture-upload-hint">
-        PNG, JPEG, WebP or GIF. <Link href="/overlays/pictures">Your pictures</Link>
-      </p>
-      {busy ? (
-        <p className="hint" role="status">
-          Uploading {busy}…
-        </p>
-      ) : null}
-      {problem ? <UploadProblem problem={problem} /> : null}
-    </div>
+    <AssetUploadField
+      id="prop-picture-upload"
+      label="Upload picture"
+      accept={assetPictureContentTypes}
+      fallbackName="Picture"
+      hint={
+        <>
+          PNG, JPEG, WebP or GIF. <Link href="/overlays/pictures">Your pictures</Link>
+        </>
+      }
+      // The bytes decide: a sound chosen here is kept in the library (alerts can play it), but a layer cannot draw it.
+      unusable={(asset) =>
+        asset.width === null || asset.height === null ? `“${asset.name}” is a sound: it is in your library for alert sounds. Choose a picture here.` : null
+      }
+      onUploaded={({ id, name, url, width, height }) => uploaded({ id, name, url, width: width!, height: height! }, layerId)}
+    />
   );
 }
 
