@@ -8,9 +8,8 @@
  */
 import { type APIRequestContext, type APIResponse, type Browser, expect, test } from "@playwright/test";
 import { openAccountMenu, signOutFromMenu, signUp, signUpFrom } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, unique } from "./support/admin";
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const US = { "accept-language": "en-US,en;q=0.9" };
 const INDIA = { "accept-language": "en-IN,en;q=0.9" };
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { openAccountMenu, signOutFromMenu, signUp, signUpFrom } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, unique } from "./support/admin";
 
 /**
  * Buying with the built-in provider, end to end in Chromium: the plugin
@@ -9,8 +9,6 @@ import { admin } from "./support/admin";
  * through the API with a key; and the author's sales page after a sale.
  * Every test makes its own accounts, so they run in any order.
  */
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 /** A Pro key for the API, made by the operator CLI. */
 function proKey(email: string, scopes = "plugins:read"): { authorization: string } {

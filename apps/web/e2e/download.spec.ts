@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { admin } from "./support/admin";
+import { expect, test } from "@playwright/test";
+import { signInOperator } from "./support/admin";
 
 /**
  * The desktop app's releases in Chromium: /download lists the demo data's
@@ -8,19 +8,6 @@ import { admin } from "./support/admin";
  * /admin/releases (refusals shown at their fields), sees it listed and on
  * /download, and withdraws it.
  */
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-/** A staff account made with the operator CLI, signed in through the website. */
-async function signInOperator(page: Page): Promise<void> {
-  const email = `release-operator-${unique()}@example.com`;
-  admin("account", "create", "--email", email, "--staff", "--name", "Rory Releaser", "--password", "operator password 1");
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("operator password 1");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("signed-in-as")).toHaveText("Rory Releaser");
-}
 
 const demoPlatforms = [
   { platform: "linux/x86_64", name: "Linux (x86-64)", file: /\.AppImage$/ },
@@ -70,7 +57,7 @@ test("/download lists the demo platforms with links that download what the updat
 });
 
 test("an operator publishes a release on /admin/releases, sees it listed and on /download, and withdraws it", async ({ page }) => {
-  await signInOperator(page);
+  await signInOperator(page, "Rory Releaser");
   await page.goto("/admin");
   await page.getByRole("navigation", { name: "Operator" }).getByRole("link", { name: "Desktop releases" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Desktop releases" })).toBeVisible();

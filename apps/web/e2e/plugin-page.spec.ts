@@ -1,12 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, unique } from "./support/admin";
 
 /**
  * A plugin's page: the author's Markdown rendered safely, and an Install
  * button (the desktop app's deep link) wherever the plugin is installable.
  */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 const description = [
   "Counts **hype** in chat. Use `!hype` to see it.",

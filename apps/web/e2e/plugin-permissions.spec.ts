@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, unique } from "./support/admin";
 
 /**
  * Permissions per version (docs/plugins.md#permissions-per-version): each
@@ -8,7 +8,6 @@ import { admin } from "./support/admin";
  * beyond the version before it, and the marketplace card marks a plugin whose
  * latest update widened what it asks.
  */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 test("an update that asks for more says so on the plugin page and marks the listing card", async ({ page }) => {
   const slug = `e2e-perm-${unique()}`;

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, unique } from "./support/admin";
 
 /**
  * Publishers (docs/plugins.md#publishers): the plugin page and the listing
@@ -9,7 +9,6 @@ import { admin } from "./support/admin";
  * the handle, changes it (the former address redirects) and walks through a
  * domain's verification.
  */
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
 async function authorWithPlugin(page: Page, request: APIRequestContext, name: string) {
   const slug = `e2e-pub-${unique()}`;

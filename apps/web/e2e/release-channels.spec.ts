@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { admin } from "./support/admin";
+import { expect, test } from "@playwright/test";
+import { admin, signInOperator } from "./support/admin";
 
 /**
  * /admin/releases in Chromium for channels, minimum versions and rollback:
@@ -10,20 +10,8 @@ import { admin } from "./support/admin";
  * windows/i686, is used by no other spec.
  */
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function signInOperator(page: Page): Promise<void> {
-  const email = `channel-operator-${unique()}@example.com`;
-  admin("account", "create", "--email", email, "--staff", "--name", "Cara Channels", "--password", "operator password 1");
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("operator password 1");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("signed-in-as")).toHaveText("Cara Channels");
-}
-
 test("an operator ships to beta, promotes to stable, sets a minimum version and withdraws with rollback", async ({ page }) => {
-  await signInOperator(page);
+  await signInOperator(page, "Cara Channels");
   const major = 20 + (Date.now() % 1000);
   const good = `${major}.0.0`;
   const beta = `${major}.1.0-beta.1`;

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { openAccountMenu, signUp } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, signInOperator } from "./support/admin";
 import { dayFromNow, moveClock, startSubscriptionCheckout, subscribeOnPlans } from "./support/billing";
 
 /**
@@ -14,7 +14,6 @@ import { dayFromNow, moveClock, startSubscriptionCheckout, subscribeOnPlans } fr
  */
 
 const plugin = { slug: "hotkey-soundboard", name: "Hotkey Soundboard" };
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 const shortDate = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
 
 function keyFor(email: string): { authorization: string } {
@@ -26,17 +25,6 @@ async function downloadStatus(request: APIRequestContext, headers: Record<string
   const response = await request.get(`/api/v1/plugins/${plugin.slug}/package`, { headers });
   const body = await response.json();
   return { status: response.status(), code: body.error?.code };
-}
-
-/** A staff account made with the operator CLI, signed in through the website. */
-async function signInOperator(page: Page): Promise<void> {
-  const email = `subscriptions-operator-${unique()}@example.com`;
-  admin("account", "create", "--email", email, "--staff", "--name", "Otto Operator", "--password", "operator password 1");
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("operator password 1");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("signed-in-as")).toHaveText("Otto Operator");
 }
 
 test("a Free account buys a plugin, subscribes to Pro, downloads, cancels, and is Free again after the period", async ({ page, request }) => {
@@ -251,7 +239,7 @@ test("an operator finds a subscription, refunds its payment, and gives and revok
     .getByRole("link", { name: /^Receipt/ })
     .getAttribute("href"))!;
 
-  await signInOperator(page);
+  await signInOperator(page, "Otto Operator");
   // Another account's checkout page and receipt are not found.
   expect((await page.goto(`/checkout/builtin/subscription/${subscriptionId}`))?.status()).toBe(404);
   expect((await page.goto(receipt))?.status()).toBe(404);

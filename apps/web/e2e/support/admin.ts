@@ -22,13 +22,13 @@ export async function newPage(browser: Browser, baseURL: string): Promise<Page> 
   return (await browser.newContext({ baseURL })).newPage();
 }
 
-/** A staff account made with the operator CLI, signed in through the website. */
-export async function signInOperator(page: Page): Promise<void> {
+/** A staff account made with the operator CLI, signed in through the website under `name`. */
+export async function signInOperator(page: Page, name = "Olive Operator"): Promise<void> {
   const email = `operator-${unique()}@example.com`;
-  admin("account", "create", "--email", email, "--staff", "--name", "Olive Operator", "--password", "operator password 1");
+  admin("account", "create", "--email", email, "--staff", "--name", name, "--password", "operator password 1");
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("operator password 1");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("signed-in-as")).toHaveText("Olive Operator");
+  await expect(page.getByTestId("signed-in-as")).toHaveText(name);
 }
