@@ -29,7 +29,9 @@ const config: NextConfig = {
   ],
   rewrites: async () => ({ beforeFiles: cachedPageRewrites(), afterFiles: [], fallback: [] }),
   // The copies live in memory only: a new data version names new copies, and the old ones leave as this fills, never piling up on disk.
-  cacheMaxMemorySize: 64 * 1024 * 1024,
+  // Next counts a copy's HTML in characters, which take up to two bytes each in the heap: 24 Mi characters is at most
+  // 48 MiB, within the process's memory budget (docs/operations.md#memory).
+  cacheMaxMemorySize: 24 * 1024 * 1024,
   experimental: { isrFlushToDisk: false },
   // Shared caches in front may serve a copy up to an hour past its minute while they fetch the next (Cache-Control: s-maxage=60, stale-while-revalidate=3540).
   expireTime: 3600,

@@ -12,7 +12,7 @@ import { resolveAssets } from "../assets";
  * within a fixed total. A drawing includes the owner's uploaded pictures as
  * they were when it was made (their addresses, by content, never change).
  */
-export const DRAWING_CACHE_LIMITS = { maxEntries: 2_000, maxBytes: 64 * 1024 * 1024 };
+export const DRAWING_CACHE_LIMITS = { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024 };
 
 export interface SourceDrawing {
   rev: number;

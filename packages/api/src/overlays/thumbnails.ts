@@ -14,7 +14,7 @@ import { documentAt } from "./revisions";
  * which loads nothing, so the owner's pictures go inside it, scaled down to WebP data: addresses (at most
  * `pictures` of them, within `inlineBytes`; the rest draw the placeholder), and text shows in the font's generic family.
  */
-export const THUMBNAIL_LIMITS = { pictures: 24, pictureSide: 240, inlineBytes: 512 * 1024, maxEntries: 1_000, maxBytes: 32 * 1024 * 1024 };
+export const THUMBNAIL_LIMITS = { pictures: 24, pictureSide: 240, inlineBytes: 512 * 1024, maxEntries: 1_000, maxBytes: 16 * 1024 * 1024 };
 
 const thumbnails = boundedCache<string>(THUMBNAIL_LIMITS);
 

@@ -29,8 +29,11 @@ export type MemoSource = "fx" | "marketplace";
 /** The current version of each source's data, handed in by the composition root (app/rest-core.ts): an entry of another version is stale. */
 export type AnswerVersions = Record<MemoSource, (deps: AppDeps) => Promise<string>>;
 
+/** The exchange rates' answers a process keeps: few URLs, small bodies. */
+export const FX_ANSWER_CACHE_LIMITS: CacheLimits = { maxEntries: 1_000, maxBytes: 8 * 1024 * 1024 };
+
 const limitsOf: Record<MemoSource, CacheLimits> = {
-  fx: { maxEntries: 1_000, maxBytes: 16 * 1024 * 1024 },
+  fx: FX_ANSWER_CACHE_LIMITS,
   marketplace: { maxEntries: anonymousBrowsing.maxEntries, maxBytes: anonymousBrowsing.maxBytes, ttlMs: anonymousBrowsing.maxAgeSeconds * 1000 },
 };
 
@@ -80,8 +83,8 @@ export class AnswerCache {
 
   set(source: MemoSource, key: string, version: string, status: number, body: string, headers: Record<string, string>): void {
     const own = Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST_HEADER.test(name)));
-    // Bytes: the body and key as UTF-8, plus a little for the headers and the entry itself.
-    const bytes = Buffer.byteLength(body) + Buffer.byteLength(key) + 512;
+    // Heap bytes: a string with any character past Latin-1 takes two bytes a character; plus a little for the headers and the entry.
+    const bytes = (body.length + key.length) * 2 + 512;
     this.stores[source].set(key, { version, status, body, headers: own }, { size: bytes });
   }
 }

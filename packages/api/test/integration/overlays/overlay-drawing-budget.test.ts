@@ -22,8 +22,9 @@ import { type ServerProcess, startServerProcess } from "../../support/server-pro
  * start script): the old generation capped at 256 MiB, so a drawing that
  * outgrew it would end the process, and 16 MiB semi-spaces (Node 24's default
  * here is 64 MiB, room for garbage that would alone pass the bound). The bound
- * is the drawings' store (64 MiB) and as much again for the heap's own slack:
- * measured +71–84 MiB on Node 20–22 and +77–103 on Node 24 with these flags.
+ * is what the drawings' store could once hold (64 MiB; 32 now) and as much again
+ * for the heap's own slack: measured +71–84 MiB on Node 20–22 and +77–103 on
+ * Node 24 with these flags.
  */
 const GROWTH_BOUND_MIB = 128;
 const DRAWS = 1_000;
