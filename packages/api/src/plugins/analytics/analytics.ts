@@ -48,13 +48,17 @@ export function periodsOf(from: string, to: string, granularity: AnalyticsGranul
 const sum = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 const period = (granularity: AnalyticsGranularity, column: unknown) => sql<string>`to_char(date_trunc(${granularity}, ${column}::timestamp), 'YYYY-MM-DD')`;
 
-/** The rows behind the view and the CSV: each a grouped sum over the roll-ups of the range. */
-export async function analyticsRows(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">) {
+/**
+ * The grouped sums behind the view and the CSV, each over the roll-ups of one plugin's range (the primary key's prefix):
+ * per period, per version, per country, per period and version, per period and country, and money per period and currency.
+ * Exported as statements so the benchmark's bare server runs the very same SQL (bench/analytics-ceiling-server.ts).
+ */
+export function analyticsStatements(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">) {
   const { from, to, granularity } = query;
   const downloadsIn = and(eq(pluginDownloadDays.pluginId, pluginId), between(pluginDownloadDays.day, from, to));
   const downloadPeriod = period(granularity, pluginDownloadDays.day);
   const salePeriod = period(granularity, pluginSaleDays.day);
-  const [byPeriod, byVersion, byCountry, byPeriodVersion, byPeriodCountry, money] = await Promise.all([
+  return [
     db
       .select({ period: downloadPeriod, downloads: sum(pluginDownloadDays.downloads) })
       .from(pluginDownloadDays)
@@ -99,7 +103,13 @@ export async function analyticsRows(db: Db, pluginId: string, query: Pick<Analyt
       .where(and(eq(pluginSaleDays.pluginId, pluginId), between(pluginSaleDays.day, from, to)))
       .groupBy(sql`1`, pluginSaleDays.currency)
       .orderBy(sql`1`, pluginSaleDays.currency),
-  ]);
+  ] as const;
+}
+
+/** The rows behind the view and the CSV. */
+export async function analyticsRows(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">) {
+  const { from, to, granularity } = query;
+  const [byPeriod, byVersion, byCountry, byPeriodVersion, byPeriodCountry, money] = await Promise.all(analyticsStatements(db, pluginId, query));
   const moneyRows: (Money & { period: string })[] = money.map((row) => ({
     ...row,
     currency: row.currency as SaleCurrency,

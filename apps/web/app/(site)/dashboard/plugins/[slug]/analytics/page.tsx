@@ -57,7 +57,7 @@ export default async function PluginAnalyticsPage({
       </div>
       <AnalyticsRangeForm from={from} to={to} granularity={granularity} />
       {problem ? (
-        <p className="problem" role="alert">
+        <p className="problem" role="alert" data-testid="range-problem">
           {problem}
         </p>
       ) : null}
