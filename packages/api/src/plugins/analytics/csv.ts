@@ -29,8 +29,18 @@ export function csvLine(cells: readonly Cell[]): string {
  */
 export function analyticsCsv(plugin: { slug: string; name: string }, rows: Awaited<ReturnType<typeof analyticsRows>>): string {
   const lines = [csvLine(CSV_HEADER)];
+  // The plugin's cells open every line, and versions and countries repeat: each is made safe once.
+  const prefix = `${csvText(plugin.slug)},${csvText(plugin.name)},`;
+  const safe = new Map<string, string>();
+  const text = (value: string) => {
+    const known = safe.get(value);
+    if (known !== undefined) return known;
+    const cell = csvText(value);
+    safe.set(value, cell);
+    return cell;
+  };
   const line = (period: string, metric: string, version: string, country: string, currency: string, value: number) =>
-    lines.push(csvLine([plugin.slug, plugin.name, period, metric, version, country, currency, value]));
+    lines.push(`${prefix}${text(period)},${metric},${text(version)},${text(country)},${text(currency)},${value}\r\n`);
   for (const period of rows.periods) line(period, "downloads", "", "", "", rows.byPeriod.get(period) ?? 0);
   for (const row of rows.byPeriodVersion) line(row.period, "downloads", row.version, "", "", row.downloads);
   for (const row of rows.byPeriodCountry) line(row.period, "downloads", "", row.country, "", row.downloads);
