@@ -8,6 +8,7 @@
 import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import postgres from "postgres";
+import { analyticsSuite } from "./suites/analytics";
 import { assetsSuite } from "./suites/assets";
 import { floodsSuite } from "./suites/floods";
 import { fxSuite } from "./suites/fx";
@@ -30,6 +31,7 @@ const suites: Record<string, typeof pluginsSuite> = {
   floods: floodsSuite,
   live: liveSuite,
   assets: assetsSuite,
+  analytics: analyticsSuite,
 };
 
 async function main() {

@@ -26,3 +26,4 @@ export * from "./signing";
 export * from "./publishers";
 export * from "./review";
 export * from "./plugin-updates";
+export * from "./analytics";

@@ -107,4 +107,49 @@ describe("checked-in migrations", () => {
       await handle.close();
     }
   }, 180_000);
+  it("backfill the authors' analytics roll-ups from the downloads and the ledger already there", async () => {
+    const older = migrationsBefore("0023_author_analytics");
+    const handle = await openDatabase({});
+    try {
+      await migrateDatabase(handle, older);
+      const [author, indian, nowhere] = await handle.db
+        .insert(accounts)
+        .values([{ name: "Author" }, { name: "Indian", country: "IN" }, { name: "Nowhere" }])
+        .returning({ id: accounts.id });
+      const run = (query: ReturnType<typeof sql>) => handle.db.execute(query);
+      await run(sql`insert into plugins (id, slug, owner_id, name, latest_version)
+        values ('00000000-0000-4000-8000-000000000001', 'counted', ${author!.id}, 'Counted', '1.1.0')`);
+      const plugin = "00000000-0000-4000-8000-000000000001";
+      await run(sql`insert into plugin_versions (plugin_id, version, version_key, manifest, created_at) values
+        (${plugin}, '1.0.0', '1.0.0', '{}', '2026-01-01T00:00:00Z'), (${plugin}, '1.1.0', '1.1.0', '{}', '2026-01-05T10:00:00Z')`);
+      await run(sql`insert into plugin_downloads (plugin_id, account_id, day) values
+        (${plugin}, ${indian!.id}, '2026-01-03'), (${plugin}, ${nowhere!.id}, '2026-01-03'), (${plugin}, ${indian!.id}, '2026-01-05')`);
+      await run(sql`insert into checkouts (id, account_id, plugin_id, provider, currency, amount, status) values
+        ('00000000-0000-4000-8000-0000000000c1', ${indian!.id}, ${plugin}, 'builtin', 'INR', 9900, 'paid')`);
+      await run(sql`insert into purchases (id, account_id, plugin_id, checkout_id, provider, provider_payment_id, currency, amount, status, paid_at, refunded_at) values
+        ('00000000-0000-4000-8000-0000000000d1', ${indian!.id}, ${plugin}, '00000000-0000-4000-8000-0000000000c1', 'builtin', 'pay_1', 'INR', 9900, 'refunded', '2026-01-03T23:59:00Z', '2026-01-06T00:01:00Z')`);
+      await run(sql`insert into ledger_entries (kind, author_id, currency, gross, share, purchase_id, available_at, created_at) values
+        ('sale', ${author!.id}, 'INR', 9900, 7920, '00000000-0000-4000-8000-0000000000d1', '2026-01-17T00:00:00Z', '2026-01-03T23:59:00Z'),
+        ('refund', ${author!.id}, 'INR', -9900, -7920, '00000000-0000-4000-8000-0000000000d1', '2026-01-17T00:00:00Z', '2026-01-06T00:01:00Z')`);
+      await migrateDatabase(handle);
+      const { rows: downloads } = (await run(
+        sql`select day::text, version, country, downloads from plugin_download_days order by day, country`,
+      )) as unknown as { rows: unknown[] };
+      // The version newest by the end of the download's day; the account's country, '' for none.
+      expect(downloads).toEqual([
+        { day: "2026-01-03", version: "1.0.0", country: "", downloads: 1 },
+        { day: "2026-01-03", version: "1.0.0", country: "IN", downloads: 1 },
+        { day: "2026-01-05", version: "1.1.0", country: "IN", downloads: 1 },
+      ]);
+      const { rows: sales } = (await run(
+        sql`select day::text, currency, sales, sale_gross, sale_share, refunds, refund_gross, refund_share from plugin_sale_days order by day`,
+      )) as unknown as { rows: unknown[] };
+      expect(sales).toEqual([
+        { day: "2026-01-03", currency: "INR", sales: 1, sale_gross: 9900, sale_share: 7920, refunds: 0, refund_gross: 0, refund_share: 0 },
+        { day: "2026-01-06", currency: "INR", sales: 0, sale_gross: 0, sale_share: 0, refunds: 1, refund_gross: 9900, refund_share: 7920 },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
 });

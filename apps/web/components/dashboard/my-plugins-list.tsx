@@ -62,6 +62,7 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
                 <code>{plugin.slug}</code>
                 <span className="badge">v{plugin.version}</span>
                 <span>{formatCount(plugin.downloads)} downloads</span>
+                <Link href={`/dashboard/plugins/${encodeURIComponent(plugin.slug)}/analytics`}>Analytics</Link>
                 <span className={`status ${plugin.status}`}>{statusText[plugin.status]}</span>
               </div>
             </div>

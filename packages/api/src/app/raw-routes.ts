@@ -1,7 +1,7 @@
 import type { AuthConfig } from "@auth/core";
 import { authRoute } from "../accounts";
 import { assetServeRoute, assetUploadRoute, websiteAssetUploadRoute } from "../assets";
-import { cliPackageRoute } from "../plugins";
+import { analyticsCsvRoute, cliPackageRoute, websiteAnalyticsCsvRoute } from "../plugins";
 import { healthRoutes } from "../server/health";
 import { robotsRoute, sitemapRoute } from "../server/crawlers";
 import {
@@ -48,5 +48,7 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     assetServeRoute,
     ...oauthRoutes,
     devClockRoute,
+    analyticsCsvRoute,
+    websiteAnalyticsCsvRoute,
   ];
 }

@@ -10,6 +10,7 @@ import { downloadedBefore, purchasedAmong } from "./ownership";
 import { noteRemovalDuringTakedown, takenDownRefusal } from "./moderation/takedowns";
 import { servedSignature } from "./signing/sign";
 import { PACKAGE_DIGEST_ALGORITHM } from "@streamkit/plugin-rules/package-digest";
+import { rollUpDownload } from "./analytics/rollups";
 
 /**
  * The package of a plugin's latest version. Published plugins are open to the
@@ -60,7 +61,7 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
     .orderBy(sql`${pluginFiles.path} <> 'plugin.json'`, asc(pluginFiles.path));
   const signed = await servedSignature(deps, version);
 
-  await countDownload(deps, plugin.id, accountId);
+  await countDownload(deps, plugin.id, accountId, plugin.latestVersion);
   return {
     listingId: plugin.id,
     id: plugin.slug,
@@ -75,16 +76,21 @@ export async function downloadPackage(deps: AppDeps, caller: AccountCaller, slug
   };
 }
 
-/** One download per account, plugin and UTC day: the primary key decides, so concurrent downloads count once. */
-async function countDownload(deps: AppDeps, pluginId: string, accountId: string): Promise<void> {
+/**
+ * One download per account, plugin and UTC day: the primary key decides, so concurrent downloads count once;
+ * the counted one also goes into the authors' daily roll-up (analytics/rollups.ts), in the same transaction.
+ */
+async function countDownload(deps: AppDeps, pluginId: string, accountId: string, version: string): Promise<void> {
   const day = deps.now().toISOString().slice(0, 10);
   await deps.db.transaction(async (tx) => {
     const inserted = await tx.insert(pluginDownloads).values({ pluginId, accountId, day }).onConflictDoNothing().returning({ day: pluginDownloads.day });
-    if (inserted.length)
+    if (inserted.length) {
       await tx
         .update(plugins)
         .set({ downloads: sql`${plugins.downloads} + 1` })
         .where(eq(plugins.id, pluginId));
+      await rollUpDownload(tx, { pluginId, accountId, day, version });
+    }
   });
 }
 

@@ -22,6 +22,7 @@ import { downloadPackage, removePlugin } from "./packages";
 import { publishPlugin } from "./publish";
 import { checkPluginUpdates } from "./updates";
 import { reportProcedures } from "./moderation/index";
+import { analyticsProcedures } from "./analytics/index";
 import { accountProcedure, publicProcedure } from "../shared/trpc";
 
 const slugInput = z.object({ slug: z.string().max(100) });
@@ -178,4 +179,5 @@ export const pluginsRouter = {
     }),
 
   ...reportProcedures,
+  ...analyticsProcedures,
 } satisfies TRPCRouterRecord;

@@ -8,7 +8,7 @@ import { databaseUnavailableReason, errorCodeIn, UNSTORABLE_TEXT } from "@stream
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import { AppError, type ErrorDetails, isAppError } from "@streamkit/api-contract";
 
-interface IssueLike {
+export interface IssueLike {
   path: PropertyKey[];
   message: string;
 }
@@ -61,7 +61,7 @@ export function problemsFromZod(issues: IssueLike[]): Problem[] {
     .map((issue) => ({ path: clip(formatIssuePath(issue.path), MAX_PROBLEM_MESSAGE), message: clip(issue.message, MAX_PROBLEM_MESSAGE) }));
 }
 
-function validationError(issues: IssueLike[], inputKind: "query" | "body"): AppError {
+export function validationError(issues: IssueLike[], inputKind: "query" | "body"): AppError {
   const problems = problemsFromZod(issues);
   const more = issues.length > problems.length ? ` (and ${issues.length - problems.length} more problems)` : "";
   const summary = `${problems

@@ -3,6 +3,7 @@ import { type EntitlementName, type PlanName, planFor } from "@streamkit/plans";
 import { collectRoutes } from "../../src/rest/routes";
 import { appRouter } from "../../src/app/router";
 import { uploadRequirements } from "../../src/assets";
+import { analyticsCsvRequirements } from "../../src/plugins";
 import type { RestMeta } from "../../src/shared/trpc";
 
 /** What a security case needs to know about the world it runs in. */
@@ -86,6 +87,18 @@ export const securityContract: Record<string, ContractEntry> = {
   },
   "GET /purchases": { requires: { auth: "key", scope: "plugins:read" } },
   "GET /sales": { requires: { auth: "key", scope: "sales:read" } },
+  // docs/analytics.md: an author's analytics of a plugin read like the sales (sales:read); another account's plugin is 404. The CSV variant is a raw route
+  // (its answer is a file) declaring the same requirements beside it (analyticsCsvRequirements).
+  "GET /plugins/{slug}/analytics": {
+    requires: { auth: "key", scope: "sales:read" },
+    url: (f) => `/plugins/${f.othersPlugin}/analytics?from=2026-01-01&to=2026-01-31`,
+    othersResource: (f) => `/plugins/${f.othersPlugin}/analytics?from=2026-01-01&to=2026-01-31`,
+  },
+  "GET /plugins/{slug}/analytics.csv": {
+    requires: { auth: "key", scope: "sales:read" },
+    url: (f) => `/plugins/${f.othersPlugin}/analytics.csv?from=2026-01-01&to=2026-01-31`,
+    othersResource: (f) => `/plugins/${f.othersPlugin}/analytics.csv?from=2026-01-01&to=2026-01-31`,
+  },
   // docs/api.md#plugins rule 1: purchases happen only on the website.
   "POST /checkouts": { requires: { auth: "key", websiteOnly: true }, body: { slug: "others-plugin" } },
 
@@ -269,7 +282,10 @@ export interface Operation extends Omit<ContractEntry, "requires"> {
 }
 
 /** The /api/v1 raw routes guarded like operations, with the requirements they declare beside them. */
-const rawOperations: { method: string; path: string; rest: RestMeta }[] = [{ method: "POST", path: "/assets", rest: { auth: "key", ...uploadRequirements } }];
+const rawOperations: { method: string; path: string; rest: RestMeta }[] = [
+  { method: "POST", path: "/assets", rest: { auth: "key", ...uploadRequirements } },
+  { method: "GET", path: "/plugins/{slug}/analytics.csv", rest: { auth: "key", ...analyticsCsvRequirements } },
+];
 
 /** Every /api/v1 operation, read from the routers' metadata (the same collectRoutes the REST handler serves), and the guarded raw routes. */
 export const operations: Operation[] = [

@@ -2,6 +2,7 @@ import { accounts, type Db, ledgerEntries, plugins, purchases, type Tx } from "@
 import { refundWindowEnds, type SaleCurrency } from "@streamkit/plans";
 import { and, desc, eq } from "drizzle-orm";
 import type { BillingDeps } from "../deps";
+import { rollUpSaleEntry } from "../ledger/sale-days";
 import { AppError, notFound } from "@streamkit/api-contract";
 
 export async function listPurchases(db: Db, accountId: string) {
@@ -89,6 +90,7 @@ async function recordRefund(tx: Tx, purchase: typeof purchases.$inferSelect, now
     availableAt: sale!.availableAt,
     createdAt: now,
   });
+  await rollUpSaleEntry(tx, { kind: "refund", pluginId: purchase.pluginId, currency: sale!.currency, gross: sale!.gross, share: sale!.share, at: now });
   return { ...summary(refunded!), alreadyRefunded: false };
 }
 

@@ -1,6 +1,7 @@
 import { checkouts, isUniqueViolation, ledgerEntries, plugins, purchases } from "@streamkit/db";
 import { authorShare, refundWindowEnds } from "@streamkit/plans";
 import { eq } from "drizzle-orm";
+import { rollUpSaleEntry } from "../ledger/sale-days";
 import type { BillingDeps } from "../deps";
 import { applyRefund } from "../purchases/purchases";
 import { applySubscriptionEvent, type SubscriptionEventOutcome } from "../subscriptions/subscription-events";
@@ -96,6 +97,14 @@ export async function applyEvent(deps: BillingDeps, providerId: string, event: P
           purchaseId: purchase!.id,
           availableAt: refundWindowEnds(now),
           createdAt: now,
+        });
+        await rollUpSaleEntry(inner, {
+          kind: "sale",
+          pluginId: purchase!.pluginId,
+          currency: purchase!.currency,
+          gross: purchase!.amount,
+          share: authorShare(purchase!.amount),
+          at: now,
         });
       });
     } catch (error) {

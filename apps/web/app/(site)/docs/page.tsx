@@ -8,7 +8,7 @@ export const metadata: Metadata = {
 };
 
 /** The guides an API user needs beside the reference, in reading order (docs/ in the repository). */
-const apiGuides = ["api", "accounts", "plugins", "payments", "overlays", "market-and-sounds", "exchange-rates", "desktop"];
+const apiGuides = ["api", "accounts", "plugins", "payments", "analytics", "overlays", "market-and-sounds", "exchange-rates", "desktop"];
 
 /*
  * The guide links are plain anchors, not next/link: Scalar calls

@@ -23,6 +23,7 @@ import { assetServingPathItem, assetUploadOperation } from "../../assets";
 import { oauthPathItems } from "../../oauth";
 import { overlaySourcePathItems } from "../../overlays";
 import { soundAudioPathItem } from "../../sounds";
+import { analyticsCsvPathItem } from "../../plugins";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { createSchema } from "zod-openapi";
 import { planFor, plans } from "@streamkit/plans";
@@ -131,6 +132,7 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
     "The widget or overlay drawn by the service's renderer as a still SVG image, with sample values where the desktop app's plugins would fill in live ones; a theme as a grid of its members, each drawn the same way.",
   );
   (document.paths as Json)["/sounds/{soundId}/audio"] = soundAudioPathItem(errorResponses);
+  (document.paths as Json)["/plugins/{slug}/analytics.csv"] = analyticsCsvPathItem(errorResponses);
   // The upload's body is the picture's bytes: beside the generated GET /assets.
   (document.paths as Json)["/assets"] = { ...((document.paths as Json)["/assets"] as Json), post: assetUploadOperation(errorResponses) };
   (document.paths as Json)["/assets/{key}.{ext}"] = assetServingPathItem(baseUrl, errorResponses);
@@ -219,6 +221,7 @@ export const documentedRawOperations = [
   "GET /catalog/overlays/{slug}/preview",
   "GET /market/{slug}/preview",
   "GET /sounds/{soundId}/audio",
+  "GET /plugins/{slug}/analytics.csv",
   "POST /assets",
   "GET /assets/{key}.{ext}",
   "GET /app/update/{target}/{arch}/{current}",
