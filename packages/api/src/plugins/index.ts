@@ -10,3 +10,5 @@ export { ensureActiveSigningKey } from "./signing/keys";
 export { pluginSigningKeys } from "./signing/private-keys";
 export { listingColumns, listingExtras, publisherJoin, toListing } from "./listings";
 export { adminReviewsRouter, reviewCommands } from "./review";
+export { mediaUploadRequirements, pluginMediaRoutes } from "./media/routes";
+export { pluginMediaPathItems, pluginMediaRawOperations } from "./media/openapi-paths";
