@@ -71,15 +71,15 @@ const ICON_SIDE = 240;
 /** The social preview as PNG bytes, 1200×630. */
 export async function socialImagePng(card: SocialCard): Promise<Buffer> {
   const { width, height } = pluginMediaLimits.social;
-  const title = wrap(card.name, 26, 2);
+  const title = wrap(card.name, 20, 2);
   const body = wrap(card.description.replace(/[#*_`>[\]()!]/g, ""), 48, 3);
   const by = `by ${printable(card.publisher).slice(0, 60)}${card.verified ? " ✓" : ""} · v${printable(card.version).slice(0, 30)}`;
   const text = (lines: string[], y: number, size: number, step: number, extra: string) =>
     lines.map((line, i) => `<text x="400" y="${y + i * step}" font-size="${size}" ${extra}>${escapeXml(line)}</text>`).join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Verdana, sans-serif">
 <rect width="${width}" height="${height}" fill="#0f172a"/><rect width="${width}" height="12" fill="${colourOf(card.slug)}"/>
-${text(title, 170, 64, 76, 'font-weight="700" fill="#ffffff"')}
-${text(body, 170 + title.length * 76 + 20, 32, 44, 'fill="#cbd5e1"')}
+${text(title, 190, 52, 64, 'font-weight="700" fill="#ffffff"')}
+${text(body, 190 + title.length * 64 + 16, 30, 42, 'fill="#cbd5e1"')}
 <text x="400" y="560" font-size="28" fill="#94a3b8">${escapeXml(by)}</text>
 <text x="80" y="560" font-size="28" font-weight="700" fill="#ffffff">Streamkit</text></svg>`;
   const icon = await sharp(card.iconBytes ?? Buffer.from(generatedIconSvg(card.slug)), { pages: 1, limitInputPixels: pluginMediaLimits.icon.maxPixels })
