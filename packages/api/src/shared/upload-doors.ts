@@ -60,7 +60,11 @@ export function uploadDoors(doors: UploadDoors): { keyRoute: RawRoute; websiteRo
 }
 
 /** One query parameter of an upload (its body is the file, so what else it says rides in the query), parsed by `schema`; 400 bad_request otherwise. */
-export function uploadParameter<T>(url: URL, name: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }): T {
+export function uploadParameter<T>(
+  url: URL,
+  name: string,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
+): T {
   const values = url.searchParams.getAll(name);
   const parsed = schema.safeParse(values.length === 1 ? values[0] : undefined);
   if (parsed.success && values.length <= 1) return parsed.data;

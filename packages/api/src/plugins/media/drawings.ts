@@ -14,9 +14,9 @@ function hashOf(text: string): number {
   return hash;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-/** Control characters (other than none) never reach the drawing: XML 1.0 refuses most of them. */
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/** Control characters never reach the drawing: XML 1.0 refuses most of them. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes.
 const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
 
 /** The slug's colour: a hue from its hash, dark enough for white initials (WCAG AA at large text). */

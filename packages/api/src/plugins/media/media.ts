@@ -95,9 +95,7 @@ async function usedBytes(db: Queryable, accountId: string, replacing?: string): 
   const [row] = await db
     .select({ bytes: sum(pluginMedia.size) })
     .from(pluginMedia)
-    .where(
-      and(eq(pluginMedia.accountId, accountId), replacing ? or(ne(pluginMedia.pluginId, replacing), ne(pluginMedia.role, "icon")) : undefined),
-    );
+    .where(and(eq(pluginMedia.accountId, accountId), replacing ? or(ne(pluginMedia.pluginId, replacing), ne(pluginMedia.role, "icon")) : undefined));
   return Number(row?.bytes ?? 0);
 }
 
@@ -179,7 +177,10 @@ export async function removeIcon(deps: AppDeps, caller: AccountCaller, slug: str
   await deps.db.transaction(async (tx) => {
     const plugin = await ownPlugin(tx, caller, slug);
     await tx.delete(pluginMedia).where(and(eq(pluginMedia.pluginId, plugin.id), eq(pluginMedia.role, "icon")));
-    await tx.update(plugins).set({ icon: null }).where(and(eq(plugins.id, plugin.id), sql`${plugins.icon} is not null`));
+    await tx
+      .update(plugins)
+      .set({ icon: null })
+      .where(and(eq(plugins.id, plugin.id), sql`${plugins.icon} is not null`));
   });
 }
 
@@ -225,7 +226,10 @@ export async function reorderScreenshots(deps: AppDeps, caller: AccountCaller, s
     }
     const now = deps.now();
     for (const [position, id] of wanted.entries()) {
-      await tx.update(pluginMedia).set({ position, updatedAt: now }).where(and(eq(pluginMedia.id, id), eq(pluginMedia.pluginId, plugin.id)));
+      await tx
+        .update(pluginMedia)
+        .set({ position, updatedAt: now })
+        .where(and(eq(pluginMedia.id, id), eq(pluginMedia.pluginId, plugin.id)));
     }
     return screenshotsOf(tx, plugin.id);
   });

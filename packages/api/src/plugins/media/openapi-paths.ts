@@ -95,10 +95,7 @@ export function pluginMediaPathItems(baseUrl: string, errorResponses: ErrorRespo
       `201 the screenshot \`{ id, url, width, height, alt }\`, \`Location\` naming it. ${guide}`,
       "**Requires:** Scope `plugins:write`.",
     ].join("\n\n"),
-    parameters: [
-      slugParameter,
-      { name: "alt", in: "query", required: false, schema: { type: "string", maxLength: pluginMediaLimits.maxAltLength } },
-    ],
+    parameters: [slugParameter, { name: "alt", in: "query", required: false, schema: { type: "string", maxLength: pluginMediaLimits.maxAltLength } }],
     requestBody: body(pluginMediaLimits.maxScreenshotBytes),
     security,
     responses: {

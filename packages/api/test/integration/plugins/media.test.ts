@@ -107,13 +107,21 @@ describe("the icon", () => {
     const second = (await ada.icon(await png(32, 32, 22))).body;
     expect(second.icon).toMatchObject({ width: 32, height: 32 });
     expect((await served(first)).status).toBe(404);
-    expect(await app.deps.db.select().from(blobs).where(eq(blobs.key, first.slice(18, 82)))).toEqual([]);
+    expect(
+      await app.deps.db
+        .select()
+        .from(blobs)
+        .where(eq(blobs.key, first.slice(18, 82))),
+    ).toEqual([]);
     expect((await app.deps.db.select().from(pluginMedia).where(eq(pluginMedia.pluginId, ada.plugin.id))).length).toBe(1);
 
     expect((await ada.json("DELETE", `/plugins/${ada.slug}/icon`)).status).toBe(204);
     expect((await ada.json("DELETE", `/plugins/${ada.slug}/icon`)).status).toBe(204);
     expect((await served(second.icon.url)).status).toBe(404);
-    expect((await app.json(`/plugins/${ada.slug}`)).body.item).toMatchObject({ iconGenerated: true, icon: { url: `/api/plugin-media/generated/${ada.slug}.svg` } });
+    expect((await app.json(`/plugins/${ada.slug}`)).body.item).toMatchObject({
+      iconGenerated: true,
+      icon: { url: `/api/plugin-media/generated/${ada.slug}.svg` },
+    });
   });
 
   it("EXIF (camera, GPS) is gone and the orientation applied; a JPEG stays a JPEG", async () => {
@@ -137,7 +145,15 @@ describe("the icon", () => {
 
   it.each([
     ["SVG", () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>alert(1)</script></svg>'), 415, "unsupported_media_type"],
-    ["TIFF", () => sharp({ create: { width: 4, height: 4, channels: 3, background: "#123" } }).tiff().toBuffer(), 415, "unsupported_media_type"],
+    [
+      "TIFF",
+      () =>
+        sharp({ create: { width: 4, height: 4, channels: 3, background: "#123" } })
+          .tiff()
+          .toBuffer(),
+      415,
+      "unsupported_media_type",
+    ],
     ["a script named .png", () => Buffer.from("#!/bin/sh\nrm -rf /\n"), 400, "bad_request"],
     ["an empty body", () => Buffer.alloc(0), 400, "bad_request"],
     ["a truncated PNG", async () => (await png(64, 64, 3)).subarray(0, 120), 400, "bad_request"],
@@ -224,7 +240,10 @@ describe("screenshots", () => {
     const long = "x".repeat(pluginMediaLimits.maxAltLength + 1);
     const tooLong = await ada.screenshot(await png(8, 8, 41), long);
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.error).toMatchObject({ code: "bad_request", details: [{ path: "alt", message: `Alt text has at most ${pluginMediaLimits.maxAltLength} characters.` }] });
+    expect(tooLong.body.error).toMatchObject({
+      code: "bad_request",
+      details: [{ path: "alt", message: `Alt text has at most ${pluginMediaLimits.maxAltLength} characters.` }],
+    });
 
     const shot = (await ada.screenshot(await png(8, 8, 42))).body;
     const patched = await ada.json("PATCH", `/plugins/${ada.slug}/screenshots/${shot.id}`, { alt: long });
@@ -282,7 +301,21 @@ describe("screenshots", () => {
     const other = await insertPlugin(app.deps.db, { slug: `${ada.slug}-other`, ownerId: ada.account.id });
     const filler = await blobStore(app.deps.db).put(await png(4, 4, 301), "image/png");
     const limit = pluginMediaLimits.storageBytesPerAccount;
-    const stored = (await app.deps.db.insert(pluginMedia).values({ pluginId: other.id, accountId: ada.account.id, role: "screenshot", blobKey: filler.key, contentType: "image/png", size: 1, width: 4, height: 4 }).returning())[0]!;
+    const stored = (
+      await app.deps.db
+        .insert(pluginMedia)
+        .values({
+          pluginId: other.id,
+          accountId: ada.account.id,
+          role: "screenshot",
+          blobKey: filler.key,
+          contentType: "image/png",
+          size: 1,
+          width: 4,
+          height: 4,
+        })
+        .returning()
+    )[0]!;
     // Its real stored size is what the upload's re-encoding makes; measure it with one upload first.
     const probe = await ada.screenshot(picture);
     expect(probe.status).toBe(201);
@@ -302,7 +335,9 @@ describe("screenshots", () => {
     expect(refused).toHaveLength(2);
     for (const answer of refused) {
       expect(answer!.body.error).toMatchObject({ code: "limit_reached", details: { limit, usedBytes: held + probeSize, sizeBytes: probeSize } });
-      expect(answer!.body.error.message).toMatch(/^The screenshot \(.* MiB once stored\) does not fit: your plugins' icons and screenshots may take at most 64 MiB together\./);
+      expect(answer!.body.error.message).toMatch(
+        /^The screenshot \(.* MiB once stored\) does not fit: your plugins' icons and screenshots may take at most 64 MiB together\./,
+      );
     }
     expect(size).toBeGreaterThan(0);
   });
@@ -359,18 +394,30 @@ describe("the website's door", () => {
     const icon = await app.raw(`/api/plugins/${ada.slug}/icon`, { method: "PUT", headers: { cookie, origin }, body: await png(16, 16, 500) });
     expect(icon.status).toBe(200);
     expect((await icon.json()).iconGenerated).toBe(false);
-    const shot = await app.raw(`/api/plugins/${ada.slug}/screenshots?alt=From%20the%20dashboard`, { method: "POST", headers: { cookie, origin }, body: await png(16, 9, 501) });
+    const shot = await app.raw(`/api/plugins/${ada.slug}/screenshots?alt=From%20the%20dashboard`, {
+      method: "POST",
+      headers: { cookie, origin },
+      body: await png(16, 9, 501),
+    });
     expect(shot.status).toBe(201);
     expect((await shot.json()).alt).toBe("From the dashboard");
 
-    const crossSite = await app.raw(`/api/plugins/${ada.slug}/icon`, { method: "PUT", headers: { cookie, origin: "https://evil.example" }, body: await png(16, 16, 502) });
+    const crossSite = await app.raw(`/api/plugins/${ada.slug}/icon`, {
+      method: "PUT",
+      headers: { cookie, origin: "https://evil.example" },
+      body: await png(16, 16, 502),
+    });
     expect(crossSite.status).toBe(403);
     expect((await crossSite.json()).error).toEqual({ code: "forbidden", message: "Cross-site request refused: uploads must come from this site's own pages." });
     const signedOut = await app.raw(`/api/plugins/${ada.slug}/screenshots`, { method: "POST", headers: { origin }, body: await png(16, 16, 503) });
     expect(signedOut.status).toBe(401);
     expect((await signedOut.json()).error).toEqual({ code: "unauthorized", message: "Sign in on the website to add screenshots to your plugin." });
     const eve = await insertAccount(app.deps.db, { plan: "pro" });
-    const others = await app.raw(`/api/plugins/${ada.slug}/icon`, { method: "PUT", headers: { cookie: await sessionCookie(app, eve.id), origin }, body: await png(16, 16, 504) });
+    const others = await app.raw(`/api/plugins/${ada.slug}/icon`, {
+      method: "PUT",
+      headers: { cookie: await sessionCookie(app, eve.id), origin },
+      body: await png(16, 16, 504),
+    });
     expect(others.status).toBe(404);
   });
 });
