@@ -15,7 +15,7 @@ import {
   pluginMediaLimits,
   pluginMediaUrl,
 } from "@streamkit/api-contract";
-import { type Db, type PluginIconColumn, pluginMedia, plugins, type Queryable } from "@streamkit/db";
+import { accounts, type Db, type PluginIconColumn, pluginMedia, plugins, type Queryable } from "@streamkit/db";
 import { and, asc, count, eq, max, ne, or, sql, sum } from "drizzle-orm";
 import { blobStore, retryOnBlobRace } from "../../shared/blobs/index";
 import type { AccountCaller } from "../../shared/context";
@@ -209,13 +209,13 @@ export async function setScreenshotAlt(deps: AppDeps, caller: AccountCaller, slu
 }
 
 /**
- * Puts the screenshots in the order of `ids`, which must name each of them once. The plugin's row is locked first, so
- * an upload or delete committing meanwhile cannot slip between the check and the update.
+ * Puts the screenshots in the order of `ids`, which must name each of them once. The account's row is locked first, as
+ * an upload locks it, so a screenshot added meanwhile cannot slip between the check and the update.
  */
 export async function reorderScreenshots(deps: AppDeps, caller: AccountCaller, slug: string, ids: string[]): Promise<PluginScreenshot[]> {
   return deps.db.transaction(async (tx) => {
     const plugin = await ownPlugin(tx, caller, slug);
-    await tx.select({ id: plugins.id }).from(plugins).where(eq(plugins.id, plugin.id)).for("update");
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, caller.account.id)).for("no key update");
     const current = await screenshotsOf(tx, plugin.id);
     const wanted = ids.map((id) => id.toLowerCase());
     const same = wanted.length === current.length && new Set(wanted).size === wanted.length && current.every((shot) => wanted.includes(shot.id));

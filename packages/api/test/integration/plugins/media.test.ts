@@ -28,12 +28,14 @@ afterAll(() => app.close());
 beforeEach(() => clock.nextMinute());
 
 /** A picture of `width`×`height` whose pixels vary, so each seed is a distinct content. */
-async function png(width = 64, height = 48, seed = 1): Promise<Buffer> {
+async function png(width = 64, height = 48, seed = 1): Promise<Uint8Array<ArrayBuffer>> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 31 + seed * 97) % 251;
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
+  return new Uint8Array(
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer(),
+  );
 }
 
 let counter = 0;
