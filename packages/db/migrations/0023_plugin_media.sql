@@ -1,3 +1,6 @@
+-- hand-written, first: an upgrade that runs earlier migrations in the same transaction may leave the marketplace version's
+-- deferred triggers pending on "plugins" (0021 updates its rows), and PostgreSQL refuses to ALTER a table with pending trigger events.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 CREATE TABLE "plugin_media" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"plugin_id" uuid NOT NULL,
