@@ -7,7 +7,7 @@
  * The guards of every operation are in the security suite (rest/security.test.ts).
  */
 import { pluginMediaLimits } from "@streamkit/api-contract";
-import { blobs, pluginMedia } from "@streamkit/db";
+import { blobs, pluginMedia, plugins } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -342,6 +342,20 @@ describe("screenshots", () => {
       );
     }
     expect(size).toBeGreaterThan(0);
+  });
+});
+
+describe("a plugin taken down", () => {
+  it("stops its pictures at once (404), as its page; restored, they are served again", async () => {
+    const ada = await author();
+    const shot = (await ada.screenshot(await png(20, 10, 600), "Before")).body;
+    expect((await served(shot.url)).status).toBe(200);
+    await app.deps.db.update(plugins).set({ status: "taken_down" }).where(eq(plugins.id, ada.plugin.id));
+    const gone = await served(shot.url);
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).error.code).toBe("not_found");
+    await app.deps.db.update(plugins).set({ status: "published" }).where(eq(plugins.id, ada.plugin.id));
+    expect((await served(shot.url)).status).toBe(200);
   });
 });
 
