@@ -1,7 +1,7 @@
 /**
  * The assets suite's ceilings, one bare node:http server:
  * - POST /upload: the same work an upload must do and nothing else — the body
- *   read, the very same decode and re-encode (packages/api/src/assets/pictures.ts),
+ *   read, the very same decode and re-encode (packages/api/src/shared/pictures.ts),
  *   its SHA-256, and the bytes and a row written with postgres.js in one
  *   transaction (the same bytes stored once, as the blob store does); no
  *   credentials, no quota, no limits, no envelope.
@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import postgres from "postgres";
-import { processPicture } from "../packages/api/src/assets/pictures";
+import { processPicture } from "../packages/api/src/shared/pictures";
 
 const sql = postgres(process.env.DATABASE_URL!, { max: 8, onnotice: () => {} });
 await sql`create table if not exists bench_blobs (key text primary key, bytes bytea not null)`;

@@ -4,6 +4,8 @@ import "./globals.css";
 // In the site-wide stylesheet rather than its pages' own: the header links /rates, a cached page Next prefetches whole,
 // and a prefetched page's own stylesheet is preloaded — "preloaded but not used" on every page that does not show a chart.
 import "@/components/charts/line-chart.module.css";
+// Likewise for plugins' icons: every marketplace card shows one, and the header's Marketplace link is prefetched.
+import "@/components/plugin-media.module.css";
 
 export const metadata: Metadata = {
   title: { default: "Streamkit Marketplace", template: "%s · Streamkit" },

@@ -2,11 +2,13 @@ import type { Listing } from "@streamkit/api-contract";
 import Link from "next/link";
 import { formatCount, plural } from "./format";
 import { PriceTag } from "./price-tag";
+import { PluginIcon } from "./plugin-icon";
 import { PublisherName } from "./publisher-name";
 
 export function PluginCard({ plugin, country }: { plugin: Listing; country: string | null }) {
   return (
     <article className="card" aria-labelledby={`plugin-${plugin.id}`}>
+      <PluginIcon icon={plugin.icon} name={plugin.name} size={48} className="card" />
       <h2 id={`plugin-${plugin.id}`}>
         <Link href={`/plugins/${plugin.slug}`}>{plugin.name}</Link>
       </h2>

@@ -17,9 +17,22 @@ export function nameFromFile(fileName: string, fallback = "Picture"): string {
 export async function uploadPicture(file: Blob, name: string): Promise<UploadOutcome> {
   const checked = assetNameSchema.safeParse(name);
   if (!checked.success) return { ok: false, code: "bad_request", message: checked.error.issues[0]?.message ?? "Give the picture or sound a name." };
-  // Not sent at all when it could only be refused (the API's own limit): no waiting on 10 MiB going up to be told so.
-  if (file.size > assetLimits.maxUploadBytes) {
-    const limit = assetLimits.maxUploadBytes;
+  const sent = await sendFile(`/api/assets?name=${encodeURIComponent(checked.data)}`, "POST", file, assetLimits.maxUploadBytes, (body) => {
+    const asset = assetSchema.safeParse(body);
+    return asset.success ? asset.data : null;
+  });
+  return sent.ok ? { ok: true, asset: sent.value } : sent;
+}
+
+export type SendOutcome<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
+
+/**
+ * Sends a file's bytes as the body to one of the site's upload doors (the asset library's, a plugin's icon and
+ * screenshots'), with the session. A file past `limit` is not sent at all (the API could only refuse it); a refusal
+ * comes back as the API's code and message.
+ */
+export async function sendFile<T>(url: string, method: string, file: Blob, limit: number, parse: (body: unknown) => T | null): Promise<SendOutcome<T>> {
+  if (file.size > limit) {
     return {
       ok: false,
       code: "payload_too_large",
@@ -28,18 +41,14 @@ export async function uploadPicture(file: Blob, name: string): Promise<UploadOut
   }
   let response: Response;
   try {
-    response = await fetch(`/api/assets?name=${encodeURIComponent(checked.data)}`, {
-      method: "POST",
-      body: file,
-      headers: { "content-type": file.type || "application/octet-stream" },
-    });
+    response = await fetch(url, { method, body: file, headers: { "content-type": file.type || "application/octet-stream" } });
   } catch {
     return { ok: false, code: "network_error", message: "The upload did not reach the site: check your connection and try again." };
   }
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
-    const asset = assetSchema.safeParse(body);
-    if (asset.success) return { ok: true, asset: asset.data };
+    const value = parse(body);
+    if (value !== null) return { ok: true, value };
   }
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   if (typeof error?.code === "string" && typeof error.message === "string") return { ok: false, code: error.code, message: error.message };

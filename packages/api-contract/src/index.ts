@@ -27,3 +27,4 @@ export * from "./publishers";
 export * from "./review";
 export * from "./plugin-updates";
 export * from "./analytics";
+export * from "./plugin-media";

@@ -2,6 +2,7 @@ import { priceTierSchema } from "@streamkit/plans";
 import { z } from "zod";
 import { pluginPaging } from "./limits";
 import { moderationWarningSchema, takenDownSchema } from "./moderation";
+import { pluginIconSchema, pluginScreenshotSchema } from "./plugin-media";
 import { permissionChangeSchema } from "./signing";
 import { isoTimestamp } from "./time";
 
@@ -98,6 +99,8 @@ export const listingSchema = z
       description:
         "Only for the plugin's author, only while its newest version is held for review or was rejected. Others never see held or rejected versions.",
     }),
+    icon: pluginIconSchema.meta({ description: "What to show as the plugin's icon: the one its author uploaded, or the generated one (see `iconGenerated`)." }),
+    iconGenerated: z.boolean().meta({ description: "True when the author uploaded no icon and `icon` is drawn from the slug (initials on a colour)." }),
   })
   .meta({ id: "Listing" });
 export type Listing = z.infer<typeof listingSchema>;
@@ -120,7 +123,10 @@ export const versionEntrySchema = z
   .meta({ id: "VersionEntry" });
 
 export const listingDetailSchema = listingSchema
-  .extend({ versions: z.array(versionEntrySchema).meta({ description: "Newest first." }) })
+  .extend({
+    versions: z.array(versionEntrySchema).meta({ description: "Newest first." }),
+    screenshots: z.array(pluginScreenshotSchema).meta({ description: "The author's screenshots, in the order the author chose; empty when none." }),
+  })
   .meta({ id: "ListingDetail" });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 

@@ -72,6 +72,8 @@ function published(changelog: string): PublishResponse {
       permissions: [],
       permissionsWidened: false,
       publisher: { kind: "user", name: "Ada", verified: false, handle: "ada" },
+      icon: { url: "/api/plugin-media/generated/stub-plugin.svg", width: 256, height: 256 },
+      iconGenerated: true,
       downloads: 0,
       homepage: null,
       createdAt,

@@ -8,6 +8,7 @@ import { VersionList } from "@/components/version-list";
 import { useTRPC } from "@/lib/trpc/client";
 import { errorMessage } from "@/lib/trpc/errors";
 import { ModerationNotices } from "./moderation-notices";
+import { PluginMediaEditor } from "./plugin-media-editor";
 import { RemovePluginButton } from "./remove-plugin-button";
 import { ReviewStatus } from "./review-status";
 
@@ -70,6 +71,7 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
           </div>
           <ModerationNotices plugin={plugin} />
           {plugin.review ? <ReviewStatus review={plugin.review} listed={!plugin.versions.every((v) => v.review)} /> : null}
+          <PluginMediaEditor plugin={plugin} />
           <details>
             <summary>
               {plugin.versions.length} version{plugin.versions.length === 1 ? "" : "s"}

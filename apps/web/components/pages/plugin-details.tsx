@@ -16,6 +16,10 @@ import { ReportPlugin } from "@/components/moderation/report-plugin";
 import { TakenDownNotice } from "@/components/moderation/taken-down-notice";
 import type { PageApi } from "@/lib/server/api";
 import { orNotFound } from "@/lib/server/errors";
+import { env } from "@streamkit/api";
+import { PluginIcon } from "@/components/plugin-icon";
+import { PluginScreenshots } from "./plugin-screenshots";
+import { pluginSocialMetadata } from "./plugin-social-meta";
 
 /** The plugin at `slug` (its not-found page otherwise). */
 export async function loadPlugin(caller: PageApi, slug: string): Promise<ListingDetail> {
@@ -25,7 +29,7 @@ export async function loadPlugin(caller: PageApi, slug: string): Promise<Listing
 export async function pluginMetadata(caller: PageApi, slug: string): Promise<Metadata> {
   try {
     const plugin = await loadPlugin(caller, slug);
-    return { title: plugin.name, description: plugin.description };
+    return { title: plugin.name, description: plugin.description, ...pluginSocialMetadata(plugin, env().PUBLIC_URL) };
   } catch {
     return { title: "Plugin not found" };
   }
@@ -58,6 +62,7 @@ export function PluginDetails({ plugin, buyer, viewer, plan }: { plugin: Listing
       {plugin.takenDown ? <TakenDownNotice name={plugin.name} takenDown={plugin.takenDown} /> : null}
       <header className="plugin-head">
         <div>
+          <PluginIcon icon={plugin.icon} name={plugin.name} size={96} className="card" />
           <h1>{plugin.name}</h1>
           <div className="meta-row">
             <PublisherName publisher={plugin.publisher} />
@@ -107,6 +112,7 @@ export function PluginDetails({ plugin, buyer, viewer, plan }: { plugin: Listing
         </aside>
       </header>
 
+      <PluginScreenshots screenshots={plugin.screenshots} name={plugin.name} />
       <div className="layout-2">
         <section className="panel" aria-labelledby="versions-title">
           <h2 id="versions-title">Version history</h2>

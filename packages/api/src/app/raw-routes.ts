@@ -1,7 +1,7 @@
 import type { AuthConfig } from "@auth/core";
 import { authRoute } from "../accounts";
 import { assetServeRoute, assetUploadRoute, websiteAssetUploadRoute } from "../assets";
-import { analyticsCsvRoute, cliPackageRoute, websiteAnalyticsCsvRoute } from "../plugins";
+import { analyticsCsvRoute, cliPackageRoute, pluginMediaRoutes, websiteAnalyticsCsvRoute } from "../plugins";
 import { healthRoutes } from "../server/health";
 import { robotsRoute, sitemapRoute } from "../server/crawlers";
 import {
@@ -46,6 +46,7 @@ export function rawRoutes(auth: AuthConfig): RawRoute[] {
     assetUploadRoute,
     websiteAssetUploadRoute,
     assetServeRoute,
+    ...pluginMediaRoutes,
     ...oauthRoutes,
     devClockRoute,
     analyticsCsvRoute,

@@ -22,7 +22,7 @@ import { assets, type Db, overlayRevisions, overlays, type Queryable } from "@st
 import { alertSoundKeys } from "@streamkit/overlay";
 import { plans } from "@streamkit/plans";
 import { and, desc, eq, inArray, like, lt, or, type SQL, sql, sum } from "drizzle-orm";
-import { blobStore } from "../shared/blobs/index";
+import { blobStore, retryOnBlobRace } from "../shared/blobs/index";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { withinQuota } from "../shared/quota";
@@ -107,20 +107,7 @@ export async function addAsset(deps: AppDeps, caller: AccountCaller, name: strin
         return toAsset(row!);
       },
     );
-  try {
-    return await attempt();
-  } catch (error) {
-    // The same bytes' blob was being removed with their last asset while this upload put them (a foreign key race): once more finds it gone and stores it anew.
-    if (isForeignKeyViolation(error)) return attempt();
-    throw error;
-  }
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
+  return retryOnBlobRace(attempt);
 }
 
 export async function listAssets(deps: AppDeps, caller: AccountCaller, query: { limit: number; cursor?: string | undefined; kind?: AssetKind | undefined }) {

@@ -3,34 +3,20 @@
  * GET /api/assets/<sha256>.<ext>, public like the OBS browser source's feed,
  * since the browser source and the editor draw them with plain <img> (and the
  * editor previews sounds with <audio>; the OBS source plays an alert's sound
- * from its token's route, overlays/source-sound-route.ts). The
- * address names the content, so the answer is cacheable for a year and
- * `immutable`, its strong ETag is the key. Only a content some asset holds,
- * in the type the extension names, is answered; anything else is 404.
- * The bytes were re-encoded by the service, and are sent so that nothing in
- * them could ever run: nosniff (the core), a CSP of `default-src 'none';
- * sandbox`, and a resource policy that lets only the site's own pages embed them.
- * Each request asks the database whether an asset holds the key (one indexed
- * query); the bytes of small pictures are kept in the process, since a key's
- * bytes never change.
+ * from its token's route, overlays/source-sound-route.ts). Only a content some
+ * asset holds, in the type the extension names, is answered; anything else is 404.
+ * How the bytes are answered (immutable, the CSP, the kept bytes) is shared/served-blobs.ts;
+ * the resource policy lets only the site's own pages embed them.
  */
-import { AppError, type AssetContentType, assetLimits, assetTypes } from "@streamkit/api-contract";
-import type { LRUCache } from "lru-cache";
-import { boundedCache } from "../shared/bounded-cache";
-import { blobStore } from "../shared/blobs/index";
-import type { AppDeps } from "../shared/deps";
-import { etagMatches } from "../rest/etag";
+import { AppError, type AssetContentType, assetTypes } from "@streamkit/api-contract";
 import type { RawRoute } from "../rest/raw";
+import { serveBlob, servedBlobHeaders } from "../shared/served-blobs";
 import { findServedAsset } from "./assets";
 
 const typeOfExtension = Object.fromEntries(Object.entries(assetTypes).map(([type, ext]) => [ext, type])) as Record<string, AssetContentType>;
 const fileName = /^([0-9a-f]{64})\.([a-z0-9]{3,4})$/;
 
-export const assetServingHeaders = {
-  "cache-control": `public, max-age=${assetLimits.maxAgeSeconds}, immutable`,
-  "content-security-policy": "default-src 'none'; sandbox",
-  "cross-origin-resource-policy": "same-origin",
-} as const;
+export const assetServingHeaders = servedBlobHeaders("same-origin");
 
 export const assetServeRoute: RawRoute = {
   methods: ["GET"],
@@ -45,31 +31,6 @@ export const assetServeRoute: RawRoute = {
     const key = match[1]!;
     const found = await findServedAsset(context.deps.db, key, contentType);
     if (!found) throw unknown();
-    const etag = `"${key}"`;
-    const headers: Record<string, string> = { ...assetServingHeaders, etag };
-    if (etagMatches(input.header("if-none-match"), etag)) return { status: 304, headers, body: null };
-    headers["content-type"] = contentType;
-    headers["content-length"] = String(found.size);
-    const cache = cacheOf(context.deps);
-    const kept = cache.get(key);
-    if (kept) return { status: 200, headers, body: kept };
-    const stream = blobStore(context.deps.db).read(key);
-    if (found.size > assetLimits.servedCache.maxEntryBytes) return { status: 200, headers, body: stream };
-    const bytes = Buffer.concat(await stream.toArray());
-    cache.set(key, bytes, { size: Math.max(1, bytes.byteLength) });
-    return { status: 200, headers, body: bytes };
+    return serveBlob(input, context.deps, { key, contentType, size: found.size }, assetServingHeaders);
   },
 };
-
-const caches = new WeakMap<AppDeps, LRUCache<string, Buffer>>();
-
-/** The process's kept bytes of served pictures (assetLimits.servedCache). */
-function cacheOf(deps: AppDeps): LRUCache<string, Buffer> {
-  let cache = caches.get(deps);
-  if (!cache) {
-    const { maxEntries, maxBytes } = assetLimits.servedCache;
-    cache = boundedCache<Buffer>({ maxEntries, maxBytes });
-    caches.set(deps, cache);
-  }
-  return cache;
-}

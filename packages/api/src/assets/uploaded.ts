@@ -5,7 +5,7 @@
  */
 import { AppError } from "@streamkit/api-contract";
 import { audioSignature, isSoundType, processSound, refusedAudio, type StoredSound } from "./audio";
-import { type Picture, processPicture } from "./pictures";
+import { type Picture, processPicture } from "../shared/pictures";
 
 export type StoredPicture = Picture & { kind: "picture" };
 export type Stored = StoredPicture | StoredSound;

@@ -11,3 +11,5 @@ export { pluginSigningKeys } from "./signing/private-keys";
 export { listingColumns, listingExtras, publisherJoin, toListing } from "./listings";
 export { adminReviewsRouter, reviewCommands } from "./review";
 export { analyticsCsvPathItem, analyticsCsvRequirements, analyticsCsvRoute, websiteAnalyticsCsvRoute } from "./analytics/index";
+export { mediaUploadRequirements, pluginMediaRoutes } from "./media/routes";
+export { pluginMediaPathItems, pluginMediaRawOperations } from "./media/openapi-paths";

@@ -11,6 +11,7 @@ import { type ModerationViews, moderationViews, noModerationViews } from "./mode
 import { preparedPerDatabase } from "../shared/prepared";
 import { openPriceRequests } from "./prices";
 import { reviewsOf } from "./review";
+import { iconOf, screenshotsOf, screenshotsOfMany } from "./media/media";
 
 /** The columns every listing needs: the plugin row and its publisher (joined with `publisherJoin`). */
 export const listingColumns = {
@@ -101,6 +102,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     mine,
     price,
     owned: price === null || mine || extras.purchased.has(p.id),
+    ...iconOf(p.slug, p.icon),
     ...(priceRequest ? { priceRequest } : {}),
     ...(takenDown ? { takenDown } : {}),
     ...(warning ? { warning } : {}),
@@ -264,7 +266,11 @@ export async function listMyPluginsWithVersions(db: Db, caller: AccountCaller): 
     if (versions) versions.push(row);
     else byPlugin.set(row.pluginId, [row]);
   }
-  return items.map((item) => ({ ...item, versions: versionEntries(byPlugin.get(item.id) ?? [], true) }));
+  const screenshots = await screenshotsOfMany(
+    db,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => ({ ...item, versions: versionEntries(byPlugin.get(item.id) ?? [], true), screenshots: screenshots.get(item.id) ?? [] }));
 }
 
 /**
@@ -305,10 +311,14 @@ export async function getPluginDetail(db: Db, caller: Caller, slug: string): Pro
   const holder = caller.kind === "account" && row?.plugin.status === "taken_down" && !author && (await holdsPlugin(db, caller.account.id, row.plugin.id));
   const visible = row && ((row.plugin.status === "published" && row.plugin.listed) || author || holder);
   if (!row || !visible) throw notFound(`No plugin "${slug}" in the marketplace.`);
-  const versions = await statements.versions.execute({ pluginId: row.plugin.id });
-  const extras = await listingExtras(db, caller, [row]);
+  const [versions, extras, screenshots] = await Promise.all([
+    statements.versions.execute({ pluginId: row.plugin.id }),
+    listingExtras(db, caller, [row]),
+    screenshotsOf(db, row.plugin.id),
+  ]);
   return {
     ...toListing(row, caller, extras),
     versions: versionEntries(versions, author),
+    screenshots,
   };
 }

@@ -23,6 +23,7 @@ import { publishPlugin } from "./publish";
 import { checkPluginUpdates } from "./updates";
 import { reportProcedures } from "./moderation/index";
 import { analyticsProcedures } from "./analytics/index";
+import { pluginMediaProcedures } from "./media/router";
 import { accountProcedure, publicProcedure } from "../shared/trpc";
 
 const slugInput = z.object({ slug: z.string().max(100) });
@@ -180,4 +181,5 @@ export const pluginsRouter = {
 
   ...reportProcedures,
   ...analyticsProcedures,
+  ...pluginMediaProcedures,
 } satisfies TRPCRouterRecord;

@@ -3,7 +3,7 @@ import { type EntitlementName, type PlanName, planFor } from "@streamkit/plans";
 import { collectRoutes } from "../../src/rest/routes";
 import { appRouter } from "../../src/app/router";
 import { uploadRequirements } from "../../src/assets";
-import { analyticsCsvRequirements } from "../../src/plugins";
+import { analyticsCsvRequirements, mediaUploadRequirements } from "../../src/plugins";
 import type { RestMeta } from "../../src/shared/trpc";
 
 /** What a security case needs to know about the world it runs in. */
@@ -84,6 +84,42 @@ export const securityContract: Record<string, ContractEntry> = {
     requires: { auth: "key", scope: "plugins:read" },
     url: (f) => `/plugins/${f.othersPlugin}/report`,
     body: { reason: "spam", details: "Security suite." },
+  },
+  // docs/plugins.md#icons-and-screenshots: only the plugin's author changes its pictures (plugins:write, any plan); another account's plugin is 404.
+  // The uploads are raw routes (their body is the picture's bytes): they declare their scope beside them (mediaUploadRequirements).
+  "PUT /plugins/{slug}/icon": {
+    requires: { auth: "key", scope: "plugins:write" },
+    url: (f) => `/plugins/${f.othersPlugin}/icon`,
+    body: "not a picture",
+    othersResource: (f) => `/plugins/${f.othersPlugin}/icon`,
+  },
+  "DELETE /plugins/{slug}/icon": {
+    requires: { auth: "key", scope: "plugins:write" },
+    url: (f) => `/plugins/${f.othersPlugin}/icon`,
+    othersResource: (f) => `/plugins/${f.othersPlugin}/icon`,
+  },
+  "POST /plugins/{slug}/screenshots": {
+    requires: { auth: "key", scope: "plugins:write" },
+    url: (f) => `/plugins/${f.othersPlugin}/screenshots?alt=x`,
+    body: "not a picture",
+    othersResource: (f) => `/plugins/${f.othersPlugin}/screenshots`,
+  },
+  "PATCH /plugins/{slug}/screenshots/{screenshotId}": {
+    requires: { auth: "key", scope: "plugins:write" },
+    url: (f) => `/plugins/${f.othersPlugin}/screenshots/00000000-0000-4000-8000-000000000000`,
+    body: { alt: "x" },
+    othersResource: (f) => `/plugins/${f.othersPlugin}/screenshots/00000000-0000-4000-8000-000000000000`,
+  },
+  "PUT /plugins/{slug}/screenshots/order": {
+    requires: { auth: "key", scope: "plugins:write" },
+    url: (f) => `/plugins/${f.othersPlugin}/screenshots/order`,
+    body: { ids: [] },
+    othersResource: (f) => `/plugins/${f.othersPlugin}/screenshots/order`,
+  },
+  "DELETE /plugins/{slug}/screenshots/{screenshotId}": {
+    requires: { auth: "key", scope: "plugins:write" },
+    url: (f) => `/plugins/${f.othersPlugin}/screenshots/00000000-0000-4000-8000-000000000000`,
+    othersResource: (f) => `/plugins/${f.othersPlugin}/screenshots/00000000-0000-4000-8000-000000000000`,
   },
   "GET /purchases": { requires: { auth: "key", scope: "plugins:read" } },
   "GET /sales": { requires: { auth: "key", scope: "sales:read" } },
@@ -285,6 +321,8 @@ export interface Operation extends Omit<ContractEntry, "requires"> {
 const rawOperations: { method: string; path: string; rest: RestMeta }[] = [
   { method: "POST", path: "/assets", rest: { auth: "key", ...uploadRequirements } },
   { method: "GET", path: "/plugins/{slug}/analytics.csv", rest: { auth: "key", ...analyticsCsvRequirements } },
+  { method: "PUT", path: "/plugins/{slug}/icon", rest: { auth: "key", ...mediaUploadRequirements } },
+  { method: "POST", path: "/plugins/{slug}/screenshots", rest: { auth: "key", ...mediaUploadRequirements } },
 ];
 
 /** Every /api/v1 operation, read from the routers' metadata (the same collectRoutes the REST handler serves), and the guarded raw routes. */

@@ -19,3 +19,4 @@ export * from "./moderation";
 export * from "./plugin-signing";
 export * from "./publishers";
 export * from "./analytics";
+export * from "./plugin-media";

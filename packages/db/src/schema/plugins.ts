@@ -13,6 +13,14 @@ export interface VersionReviewReason {
   imitates: { slug?: string; name: string; publisher?: string };
 }
 
+/** What plugins.icon holds of the uploaded icon. */
+export interface PluginIconColumn {
+  blobKey: string;
+  contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif";
+  width: number;
+  height: number;
+}
+
 /** `taken_down`: an operator took it down after reports (schema/moderation.ts); only an operator restores it. */
 export const pluginStatuses = ["published", "hidden", "removed", "taken_down"] as const;
 export type PluginStatus = (typeof pluginStatuses)[number];
@@ -48,6 +56,8 @@ export const plugins = pgTable(
     listed: boolean("listed").notNull().default(true),
     /** The listed id's and name's look-alike keys (plugin-rules lookalikeKeys): a new plugin finds what it may imitate through their index. */
     lookalikeKeys: text("lookalike_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** The uploaded icon (schema/plugin-media.ts), copied here in the same transaction so listings read one row; null: none, the generated one is shown. */
+    icon: jsonb("icon").$type<PluginIconColumn>(),
   },
   (t) => [
     index("plugins_lookalike_keys_idx").using("gin", t.lookalikeKeys),

@@ -21,6 +21,7 @@ import type { AnyRouter } from "@trpc/server";
 import { isDeepStrictEqual } from "node:util";
 import { assetServingPathItem, assetUploadOperation } from "../../assets";
 import { oauthPathItems } from "../../oauth";
+import { pluginMediaPathItems, pluginMediaRawOperations } from "../../plugins";
 import { overlaySourcePathItems } from "../../overlays";
 import { soundAudioPathItem } from "../../sounds";
 import { analyticsCsvPathItem } from "../../plugins";
@@ -136,6 +137,7 @@ function addRawOperations(document: OpenAPIObject, baseUrl: string): void {
   // The upload's body is the picture's bytes: beside the generated GET /assets.
   (document.paths as Json)["/assets"] = { ...((document.paths as Json)["/assets"] as Json), post: assetUploadOperation(errorResponses) };
   (document.paths as Json)["/assets/{key}.{ext}"] = assetServingPathItem(baseUrl, errorResponses);
+  Object.assign(document.paths as Json, pluginMediaPathItems(baseUrl, errorResponses, document.paths as Json));
   Object.assign(document.paths as Json, oauthPathItems(baseUrl));
   Object.assign(document.paths as Json, overlaySourcePathItems(baseUrl, errorResponses));
   // The desktop app's updater lives under /api, not /api/v1 (docs/api.md#operations): its own server entry.
@@ -231,6 +233,7 @@ export const documentedRawOperations = [
   "POST /oauth/token",
   "POST /oauth/revoke",
   "POST /oauth/device_authorization",
+  ...pluginMediaRawOperations,
 ];
 
 /** The error answers for these codes, one per status, each in the envelope with an example per code. */

@@ -13,3 +13,24 @@ export type { BlobInfo, BlobStore, ByteRange } from "./blob-store";
 export function blobStore(db: Queryable): BlobStore {
   return createDatabaseBlobStore(db);
 }
+
+/**
+ * Runs a transaction that puts a blob and a row naming it, once more if the same bytes' blob was being removed with
+ * the last row naming them while this one put them (the foreign key refuses the row): the second run finds it gone
+ * and stores it anew. The asset library's and the plugins' pictures share the blobs (migrations 0015 and plugin_media's).
+ */
+export async function retryOnBlobRace<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return attempt();
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}

@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveAssets } from "../../../src/assets";
-import { processPicture } from "../../../src/assets/pictures";
+import { processPicture } from "../../../src/shared/pictures";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { bearer, insertAccount, insertAsset, insertKey } from "../../support/factories";

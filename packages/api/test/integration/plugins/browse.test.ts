@@ -19,6 +19,9 @@ const LISTING_KEYS = [
   "updatedAt",
   "version",
   "permissionsWidened",
+  // docs/plugins.md#icons-and-screenshots, additive.
+  "icon",
+  "iconGenerated",
 ].sort();
 /** A version whose manifest asks for nothing, like the one before it. */
 const unchanged = {
@@ -156,7 +159,12 @@ describe("GET /api/v1/plugins/:slug", () => {
     const { status, body } = await app.json("/plugins/song-requests");
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(["item"]);
-    expect(Object.keys(body.item).sort()).toEqual([...LISTING_KEYS, "versions"].sort());
+    expect(Object.keys(body.item).sort()).toEqual([...LISTING_KEYS, "versions", "screenshots"].sort());
+    expect(body.item).toMatchObject({
+      icon: { url: "/api/plugin-media/generated/song-requests.svg", width: 256, height: 256 },
+      iconGenerated: true,
+      screenshots: [],
+    });
     expect(body.item.versions).toEqual([
       { version: "1.1.0", changelog: "Queue limits per viewer.", createdAt: "2026-03-01T10:00:00.000Z", ...unchanged },
       { version: "1.1.0-beta.1", changelog: "Beta of queue limits.", createdAt: "2026-02-01T10:00:00.000Z", ...unchanged },

@@ -1,5 +1,6 @@
 /**
- * What an upload becomes before it is stored (docs/overlays.md#pictures-and-the-asset-library):
+ * What an uploaded picture becomes before it is stored — the asset library's (docs/overlays.md#pictures-and-the-asset-library)
+ * and a plugin's icon and screenshots (docs/plugins.md#icons-and-screenshots):
  * its type decided from the bytes by sharp (never the name or the declared
  * type), only PNG, JPEG, WebP and GIF taken (SVG refused, not sanitised), the
  * decoding work bounded before anything is decoded (sides, pixels, frames),
@@ -26,34 +27,45 @@ export interface Picture {
 const typeOfFormat: Record<string, AssetPictureType> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp", gif: "image/gif" };
 const accepted = "PNG, JPEG, WebP or GIF";
 
-const notAPicture = (reason: string) =>
-  new AppError("bad_request", `The body is not a picture the library can read (${reason}); send the bytes of a ${accepted} file.`);
+/** How the refusals name what takes the picture and what else it takes: the asset library also takes sounds. */
+export interface PictureWording {
+  /** "the library", "a plugin's icon" … */
+  taker: string;
+  /** The 400 for an empty body and for bytes that are no image at all. */
+  empty: string;
+  unreadable: string;
+}
+
+export const libraryWording: PictureWording = {
+  taker: "the library",
+  empty: `The body is empty; send the bytes of a ${accepted} picture, or of a sound.`,
+  unreadable: `The body is not a picture or sound the library can read (its bytes are no image or audio format); send the bytes of a ${accepted} picture, or an MP3, Ogg, WAV or FLAC sound.`,
+};
 
 /** Re-encodes an upload, or throws the domain error that says why it is refused. */
-export async function processPicture(input: Uint8Array, limits: PictureLimits = assetLimits): Promise<Picture> {
-  if (input.byteLength === 0) throw new AppError("bad_request", `The body is empty; send the bytes of a ${accepted} picture, or of a sound.`);
+export async function processPicture(input: Uint8Array, limits: PictureLimits = assetLimits, wording: PictureWording = libraryWording): Promise<Picture> {
+  const notAPicture = (reason: string) =>
+    new AppError("bad_request", `The body is not a picture ${wording.taker} can read (${reason}); send the bytes of a ${accepted} file.`);
+  if (input.byteLength === 0) throw new AppError("bad_request", wording.empty);
   let metadata: Metadata;
   try {
     // Headers only: nothing is decoded yet.
     metadata = await sharp(input, { limitInputPixels: false, animated: true }).metadata();
   } catch {
-    // Neither a picture nor (upload.ts asked first) a sound.
-    throw new AppError(
-      "bad_request",
-      `The body is not a picture or sound the library can read (its bytes are no image or audio format); send the bytes of a ${accepted} picture, or an MP3, Ogg, WAV or FLAC sound.`,
-    );
+    // No image format at all (the asset library asked first whether it is a sound).
+    throw new AppError("bad_request", wording.unreadable);
   }
   const format = metadata.format as string | undefined;
   if (format === "svg") {
     throw new AppError(
       "unsupported_media_type",
-      `SVG pictures are not taken: they can carry scripts and outside loads. Export it as PNG or WebP; the library takes ${accepted}.`,
+      `SVG pictures are not taken: they can carry scripts and outside loads. Export it as PNG or WebP; ${wording.taker} takes ${accepted}.`,
       { type: "image/svg+xml", accepted: assetPictureContentTypes },
     );
   }
   const contentType = format ? typeOfFormat[format] : undefined;
   if (!contentType) {
-    throw new AppError("unsupported_media_type", `${(format ?? "This").toUpperCase()} pictures are not taken; the library takes ${accepted}.`, {
+    throw new AppError("unsupported_media_type", `${(format ?? "This").toUpperCase()} pictures are not taken; ${wording.taker} takes ${accepted}.`, {
       type: format ?? null,
       accepted: assetPictureContentTypes,
     });
