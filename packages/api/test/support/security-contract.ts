@@ -79,6 +79,13 @@ export const securityContract: Record<string, ContractEntry> = {
     url: (f) => `/plugins/${f.othersPlugin}/report`,
     body: { reason: "spam", details: "Security suite." },
   },
+  // docs/plugins.md#categories-and-tags: the author sets category and tags like a price (plugins:write, any plan); anyone else's plugin is 404.
+  "PUT /plugins/{slug}/listing": {
+    requires: { auth: "key", scope: "plugins:write" },
+    url: (f) => `/plugins/${f.othersPlugin}/listing`,
+    body: { category: "chat", tags: ["security"] },
+    othersResource: (f) => `/plugins/${f.othersPlugin}/listing`,
+  },
   "GET /purchases": { requires: { auth: "key", scope: "plugins:read" } },
   "GET /sales": { requires: { auth: "key", scope: "sales:read" } },
   // docs/api.md#plugins rule 1: purchases happen only on the website.

@@ -19,6 +19,8 @@ const LISTING_KEYS = [
   "updatedAt",
   "version",
   "permissionsWidened",
+  "category",
+  "tags",
 ].sort();
 /** A version whose manifest asks for nothing, like the one before it. */
 const unchanged = {
