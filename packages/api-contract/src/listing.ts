@@ -1,6 +1,6 @@
 import { priceTierSchema } from "@streamkit/plans";
 import { z } from "zod";
-import { categorySchema, permissionFilterSchema, pluginCountBound, pluginSorts, tagLimits, tagSchema } from "./discovery";
+import { categorySchema, categorySlugs, permissionFilterSchema, pluginCountBound, pluginSorts, tagLimits, tagSchema } from "./discovery";
 import { pluginPaging } from "./limits";
 import { moderationWarningSchema, takenDownSchema } from "./moderation";
 import { permissionChangeSchema } from "./signing";
@@ -158,18 +158,21 @@ export const listPluginsQuerySchema = z.object({
         "`downloads` (the default): the service's own plugins first, then downloads, then listing id, all descending. `relevance` (needs `q`): exact name or slug matches first (a verified or official publisher's before others), then the match's score, then verified publishers, downloads and id. `newest`: first published, newest first. `updated`: last changed (a new version, a price, a removal undone), newest first. `price`: free first, then tier t1 to t5, then downloads. `name`: by name, case-insensitively, A to Z. Every sort ends with the listing id, so paging never skips or repeats a plugin.",
     })
     .optional(),
-  category: categorySchema.optional().meta({ description: "Only plugins of this category." }),
-  tag: tagSchema.optional().meta({ description: `Only plugins carrying this tag (normalised as tags are: lower case, hyphens; ${tagLimits.minLength} to ${tagLimits.maxLength} characters).` }),
-  price: z.enum(["free", "paid"]).optional().meta({ description: "`free`: only free plugins; `paid`: only priced ones." }),
-  verified: z.enum(["true"]).optional().meta({ description: "`true`: only plugins of verified publishers and the service's own." }),
+  category: z
+    .enum(categorySlugs)
+    .meta({ description: `Only plugins of this category: ${categorySlugs.map((slug) => `\`${slug}\``).join(", ")}.` })
+    .optional(),
+  tag: tagSchema.meta({ description: `Only plugins carrying this tag (normalised as tags are: lower case, hyphens; ${tagLimits.minLength} to ${tagLimits.maxLength} characters).` }).optional(),
+  price: z.enum(["free", "paid"]).meta({ description: "`free`: only free plugins; `paid`: only priced ones." }).optional(),
+  verified: z.enum(["true"]).meta({ description: "`true`: only plugins of verified publishers and the service's own." }).optional(),
   without: z
     .array(permissionFilterSchema)
     .max(10)
-    .optional()
     .meta({
       description:
         "Only plugins whose latest version does not require this permission; repeat it for several (`without=network&without=ai`: no internet use, no AI). At most 10.",
-    }),
+    })
+    .optional(),
 });
 export type ListPluginsQuery = z.infer<typeof listPluginsQuerySchema>;
 

@@ -44,7 +44,7 @@ export const listingDetailsProcedures = {
         description: [
           `The marketplace's category of your plugin and its free tags, which browsing filters by (GET /plugins?category=…&tag=…) and search reads. Not part of plugin.json; publishing keeps them. \`category\` is one of ${pluginCategories.map((c) => `\`${c.slug}\``).join(", ")}, or null.`,
           "",
-          `\`tags\`: at most ${tagLimits.maxTags}, each ${tagLimits.minLength} to ${tagLimits.maxLength} characters once normalised — trimmed, lower case, spaces and underscores become hyphens (\`Song Requests\` → \`song-requests\`) — of letters, digits and single hyphens; a repeated tag is kept once. The request replaces both: send [] to remove the tags. Anything else is 400 validation_error naming each problem (\`tags/2\`: …).`,
+          `\`tags\`: at most ${tagLimits.maxTags}, each ${tagLimits.minLength} to ${tagLimits.maxLength} characters once normalised — trimmed, lower case, spaces and underscores become hyphens (\`Song Requests\` → \`song-requests\`) — of letters, digits and single hyphens; a repeated tag is kept once. The request replaces both: send [] to remove the tags. Anything else is 400 validation_error naming each problem (\`tags[2]\`: …).`,
           "",
           "Answers the listing with its versions, as GET /plugins/{slug}. Anyone else's plugin, or an unknown slug: 404 not_found. Any plan.",
         ].join("\n"),
