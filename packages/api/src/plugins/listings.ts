@@ -2,7 +2,7 @@ import type { Listing, ListingDetail } from "@streamkit/api-contract";
 import { accounts, type Db, inMarketplace, type Plugin, plugins, pluginVersions, publisherHandles } from "@streamkit/db";
 import { priceOf, type PriceTier } from "@streamkit/plans";
 import { askedPermissions, compareVersions, permissionChanges } from "@streamkit/plugin-rules";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../shared/context";
 import { notFound } from "@streamkit/api-contract";
 import { holdsPlugin, purchasedAmong } from "./ownership";
@@ -11,9 +11,12 @@ import { preparedPerDatabase } from "../shared/prepared";
 import { openPriceRequests } from "./prices";
 import { reviewsOf } from "./review";
 
-/** The columns every listing needs: the plugin row and its publisher (joined with `publisherJoin`). */
+// Search's own columns (the README text and its document) are large and never shown: listings leave them out.
+const { readme: _readme, searchVector: _searchVector, ...listedColumns } = getTableColumns(plugins);
+
+/** The columns every listing needs: the plugin row (but search's columns) and its publisher (joined with `publisherJoin`). */
 export const listingColumns = {
-  plugin: plugins,
+  plugin: listedColumns,
   publisherName: accounts.name,
   publisherVerified: accounts.verified,
   publisherOfficial: accounts.official,
@@ -24,7 +27,7 @@ export const listingColumns = {
 export const publisherJoin = and(eq(publisherHandles.accountId, plugins.ownerId), eq(publisherHandles.current, true));
 
 export type ListingRow = {
-  plugin: Plugin;
+  plugin: Omit<Plugin, "readme" | "searchVector">;
   publisherName: string;
   publisherVerified: boolean;
   publisherOfficial: boolean;
