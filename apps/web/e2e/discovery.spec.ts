@@ -37,7 +37,7 @@ test("an author sets category and tags on My plugins; visitors browse the catego
 
   await page.goto("/dashboard/plugins");
   const row = page.getByTestId("my-plugin").filter({ hasText: quiet.slug });
-  await row.getByText("Category and tags").click();
+  await row.locator("summary").filter({ hasText: "Category and tags" }).click();
   const form = row.getByRole("form", { name: `Category and tags of ${quiet.name}` });
   await form.getByLabel("Category").selectOption({ label: "Music" });
   await form.getByLabel("Tags").fill(`Song Queue, tag-${token}`);
