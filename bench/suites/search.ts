@@ -40,7 +40,10 @@ export async function searchSuite(ctx: { repoRoot: string; databaseUrl: string; 
     const cases = [
       { name: "ranked search (q=swift chat, sort=relevance)", query: { q: "swift chat", sort: "relevance" as const, limit: LIMIT } },
       { name: "typo search (q=swfit caht, sort=relevance)", query: { q: "swfit caht", sort: "relevance" as const, limit: LIMIT } },
-      { name: "filtered (category=alerts, price=free, without=network)", query: { category: "alerts" as const, price: "free" as const, without: ["network" as const], limit: LIMIT } },
+      {
+        name: "filtered (category=alerts, price=free, without=network)",
+        query: { category: "alerts" as const, price: "free" as const, without: ["network" as const], limit: LIMIT },
+      },
       { name: "sort=newest, page 1", query: { sort: "newest" as const, limit: LIMIT } },
       { name: `sort=newest, page ${DEPTH}`, query: { sort: "newest" as const, limit: LIMIT, cursor: deepCursor } },
     ];
@@ -97,7 +100,8 @@ async function bareSql(sql: postgres.Sql, db: Parameters<typeof marketPageStatem
   const countParams = fillPlaceholders(count.params, values) as never[];
   const timings: number[] = [];
   const end = Date.now() + seconds * 1000;
-  for (let warm = 0; warm < 5; warm++) await Promise.all([sql.unsafe(page.sql, pageParams, { prepare: true }), sql.unsafe(count.sql, countParams, { prepare: true })]);
+  for (let warm = 0; warm < 5; warm++)
+    await Promise.all([sql.unsafe(page.sql, pageParams, { prepare: true }), sql.unsafe(count.sql, countParams, { prepare: true })]);
   while (Date.now() < end) {
     const start = performance.now();
     await Promise.all([sql.unsafe(page.sql, pageParams, { prepare: true }), sql.unsafe(count.sql, countParams, { prepare: true })]);

@@ -162,7 +162,11 @@ export const listPluginsQuerySchema = z.object({
     .enum(categorySlugs)
     .meta({ description: `Only plugins of this category: ${categorySlugs.map((slug) => `\`${slug}\``).join(", ")}.` })
     .optional(),
-  tag: tagSchema.meta({ description: `Only plugins carrying this tag (normalised as tags are: lower case, hyphens; ${tagLimits.minLength} to ${tagLimits.maxLength} characters).` }).optional(),
+  tag: tagSchema
+    .meta({
+      description: `Only plugins carrying this tag (normalised as tags are: lower case, hyphens; ${tagLimits.minLength} to ${tagLimits.maxLength} characters).`,
+    })
+    .optional(),
   price: z.enum(["free", "paid"]).meta({ description: "`free`: only free plugins; `paid`: only priced ones." }).optional(),
   verified: z.enum(["true"]).meta({ description: "`true`: only plugins of verified publishers and the service's own." }).optional(),
   without: z
@@ -180,10 +184,15 @@ export const pluginListSchema = z
   .object({
     items: z.array(listingSchema),
     next: z.string().nullable().meta({ description: "Cursor of the next page; null on the last page." }),
-    total: z.int().min(0).meta({
-      description: `How many plugins match the query and filters (all pages together): exact up to ${pluginCountBound.toLocaleString("en")}; past that, ${pluginCountBound.toLocaleString("en")} with \`totalExact\` false ("about 10,000 or more"). Additive.`,
-    }),
-    totalExact: z.boolean().meta({ description: `False when more than ${pluginCountBound.toLocaleString("en")} plugins match and \`total\` is only the bound. Additive.` }),
+    total: z
+      .int()
+      .min(0)
+      .meta({
+        description: `How many plugins match the query and filters (all pages together): exact up to ${pluginCountBound.toLocaleString("en")}; past that, ${pluginCountBound.toLocaleString("en")} with \`totalExact\` false ("about 10,000 or more"). Additive.`,
+      }),
+    totalExact: z
+      .boolean()
+      .meta({ description: `False when more than ${pluginCountBound.toLocaleString("en")} plugins match and \`total\` is only the bound. Additive.` }),
   })
   .meta({ id: "ListingPage" });
 

@@ -71,6 +71,8 @@ function published(changelog: string): PublishResponse {
       version: "1.2.0",
       permissions: [],
       permissionsWidened: false,
+      category: null,
+      tags: [],
       publisher: { kind: "user", name: "Ada", verified: false, handle: "ada" },
       downloads: 0,
       homepage: null,

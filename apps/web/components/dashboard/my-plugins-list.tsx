@@ -71,7 +71,9 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
           <ModerationNotices plugin={plugin} />
           {plugin.review ? <ReviewStatus review={plugin.review} listed={!plugin.versions.every((v) => v.review)} /> : null}
           <details>
-            <summary>Category and tags{plugin.category || plugin.tags.length ? `: ${[plugin.category, ...plugin.tags].filter(Boolean).join(", ")}` : ""}</summary>
+            <summary>
+              Category and tags{plugin.category || plugin.tags.length ? `: ${[plugin.category, ...plugin.tags].filter(Boolean).join(", ")}` : ""}
+            </summary>
             <ListingDetailsForm plugin={plugin} />
           </details>
           <details>

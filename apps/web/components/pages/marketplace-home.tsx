@@ -14,7 +14,17 @@ export type { SearchParams };
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 /** The marketplace's home for one visitor (app/(site)) or every signed-out visitor of a region (app/cached): the plugin grid, its search and paging. */
-export async function MarketplaceHome({ params, country, caller, base = "/" }: { params: SearchParams; country: string | null; caller: PageApi; base?: string }) {
+export async function MarketplaceHome({
+  params,
+  country,
+  caller,
+  base = "/",
+}: {
+  params: SearchParams;
+  country: string | null;
+  caller: PageApi;
+  base?: string;
+}) {
   // Search, category, sort and filters (components/discovery): every link and form below keeps them.
   const browse = readBrowseParams(params);
   const q = browse.q;
@@ -62,7 +72,13 @@ export async function MarketplaceHome({ params, country, caller, base = "/" }: {
         </div>
       ) : page && page.items.length === 0 ? (
         <div className="empty">
-          <p>{q ? `No plugin matches “${q}”.` : browse.category || browse.price || browse.verified || browse.without || browse.tag ? "No plugin matches these filters." : "No plugins yet."}</p>
+          <p>
+            {q
+              ? `No plugin matches “${q}”.`
+              : browse.category || browse.price || browse.verified || browse.without || browse.tag
+                ? "No plugin matches these filters."
+                : "No plugins yet."}
+          </p>
           {q || browse.category || browse.price || browse.verified || browse.without || browse.tag ? (
             <Link href={base} className="button secondary">
               Show all plugins
@@ -77,7 +93,8 @@ export async function MarketplaceHome({ params, country, caller, base = "/" }: {
               {q ? `Results for “${q}”` : "All plugins"} · page {pageNumber}
             </span>
             <span data-testid="result-count">
-              {page.totalExact ? plural(page.total, "plugin") : `${page.total.toLocaleString("en")}+ plugins`} · {plural(page.items.length, "plugin")} on this page
+              {page.totalExact ? plural(page.total, "plugin") : `${page.total.toLocaleString("en")}+ plugins`} · {plural(page.items.length, "plugin")} on this
+              page
             </span>
           </div>
           <ul className="card-grid" aria-label="Plugins">

@@ -257,10 +257,7 @@ const statementsFor = preparedPerDatabase(prepareStatements);
 export async function listPlugins(db: Db, caller: Caller, query: ListPluginsQuery) {
   const { shape, values } = marketPageValues(query);
   const statements = statementsFor(db);
-  const [rows, [counted]] = await Promise.all([
-    statements.page(shape).execute(values) as Promise<PageRow[]>,
-    statements.count(shape).execute(values),
-  ]);
+  const [rows, [counted]] = await Promise.all([statements.page(shape).execute(values) as Promise<PageRow[]>, statements.count(shape).execute(values)]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const next = rows.length > query.limit && last ? nextCursor(shape.sort, last) : null;

@@ -59,9 +59,7 @@ export const plugins = pgTable(
     /** Name, slug, tags, description and README weighted A to D: kept by a trigger on every change of them (migration 0023). */
     searchVector: tsvector("search_vector").notNull().default(sql`''::tsvector`),
     /** The price sort's key: 0 for free, minus the tier's number for t1..t5, so free comes first in the descending keyset order. */
-    priceOrder: smallint("price_order")
-      .notNull()
-      .generatedAlwaysAs(sql`(case when price_tier ~ '^t[0-9]$' then -substr(price_tier, 2)::smallint else 0 end)`),
+    priceOrder: smallint("price_order").notNull().generatedAlwaysAs(sql`(case when price_tier ~ '^t[0-9]$' then -substr(price_tier, 2)::smallint else 0 end)`),
   },
   (t) => [
     index("plugins_lookalike_keys_idx").using("gin", t.lookalikeKeys),

@@ -34,7 +34,11 @@ const clock = new TestClock();
 let authorKey: string;
 let copycatId: string;
 
-async function seed(slug: string, ownerId: string, extra: Partial<Parameters<typeof insertPlugin>[1]> & { category?: string; tags?: string[]; createdAt?: Date } = {}) {
+async function seed(
+  slug: string,
+  ownerId: string,
+  extra: Partial<Parameters<typeof insertPlugin>[1]> & { category?: string; tags?: string[]; createdAt?: Date } = {},
+) {
   const { category, tags, createdAt, ...rest } = extra;
   const row = await insertPlugin(app.deps.db, { slug, ownerId, ...rest });
   if (category || tags || createdAt) {
@@ -59,15 +63,79 @@ beforeAll(async () => {
 
   await seed("official-chat", official.id, { official: true, name: "Official Chat", downloads: 5, category: "chat", tags: ["commands"], createdAt: day(1) });
   // The verified original and its look-alikes, all with more downloads.
-  await seed("song-requests", verified.id, { name: "Song Requests", downloads: 10, description: "Viewers queue songs from chat.", category: "music", tags: ["songs", "queue"], createdAt: day(2) });
-  await seed("song-requests-pro", copycat.id, { name: "Song Requests Pro", downloads: 5000, description: "Song requests, but more.", category: "music", createdAt: day(3) });
-  await seed("song-request", copycat.id, { name: "Song Request", downloads: 9000, description: "Queue song requests from chat.", category: "music", createdAt: day(4) });
-  await seed("song-requests-x", copycat.id, { name: "song requests", downloads: 20000, description: "Totally the song requests plugin.", category: "music", createdAt: day(5) });
-  await seed("obs-scene-switcher", other.id, { name: "OBS Scene Switcher", downloads: 300, description: "Switches scenes on a schedule.", category: "obs", permissions: ["obs"], createdAt: day(6) });
-  await seed("follow-alerts", other.id, { name: "Follow Alerts", downloads: 300, description: "Shows an alert for every follower.", category: "alerts", priceTier: "t2", permissions: ["alerts", "network"], createdAt: day(7) });
-  await seed("raid-alarm", other.id, { name: "Raid Alarm", downloads: 40, description: "Sounds when a raid arrives.", category: "alerts", priceTier: "t1", permissions: ["alerts", "sounds"], tags: ["raids"], createdAt: day(8) });
-  await seed("chat-translator", other.id, { name: "Chat Translator", downloads: 700, description: "Translates chat.", category: "accessibility", permissions: ["chat.read", "network", "ai"], priceTier: "t5", createdAt: day(9) });
-  await seed("zen-timer", other.id, { name: "zen timer", downloads: 0, description: "A quiet countdown.", category: "utilities", tags: ["timer"], createdAt: day(9) });
+  await seed("song-requests", verified.id, {
+    name: "Song Requests",
+    downloads: 10,
+    description: "Viewers queue songs from chat.",
+    category: "music",
+    tags: ["songs", "queue"],
+    createdAt: day(2),
+  });
+  await seed("song-requests-pro", copycat.id, {
+    name: "Song Requests Pro",
+    downloads: 5000,
+    description: "Song requests, but more.",
+    category: "music",
+    createdAt: day(3),
+  });
+  await seed("song-request", copycat.id, {
+    name: "Song Request",
+    downloads: 9000,
+    description: "Queue song requests from chat.",
+    category: "music",
+    createdAt: day(4),
+  });
+  await seed("song-requests-x", copycat.id, {
+    name: "song requests",
+    downloads: 20000,
+    description: "Totally the song requests plugin.",
+    category: "music",
+    createdAt: day(5),
+  });
+  await seed("obs-scene-switcher", other.id, {
+    name: "OBS Scene Switcher",
+    downloads: 300,
+    description: "Switches scenes on a schedule.",
+    category: "obs",
+    permissions: ["obs"],
+    createdAt: day(6),
+  });
+  await seed("follow-alerts", other.id, {
+    name: "Follow Alerts",
+    downloads: 300,
+    description: "Shows an alert for every follower.",
+    category: "alerts",
+    priceTier: "t2",
+    permissions: ["alerts", "network"],
+    createdAt: day(7),
+  });
+  await seed("raid-alarm", other.id, {
+    name: "Raid Alarm",
+    downloads: 40,
+    description: "Sounds when a raid arrives.",
+    category: "alerts",
+    priceTier: "t1",
+    permissions: ["alerts", "sounds"],
+    tags: ["raids"],
+    createdAt: day(8),
+  });
+  await seed("chat-translator", other.id, {
+    name: "Chat Translator",
+    downloads: 700,
+    description: "Translates chat.",
+    category: "accessibility",
+    permissions: ["chat.read", "network", "ai"],
+    priceTier: "t5",
+    createdAt: day(9),
+  });
+  await seed("zen-timer", other.id, {
+    name: "zen timer",
+    downloads: 0,
+    description: "A quiet countdown.",
+    category: "utilities",
+    tags: ["timer"],
+    createdAt: day(9),
+  });
   await seed("aardvark-utils", other.id, { name: "Aardvark Utils", downloads: 0, description: "Odds and ends.", category: "utilities", createdAt: day(9) });
   await seed("hidden-songs", copycat.id, { name: "Song Requests", downloads: 99999, status: "hidden", category: "music", createdAt: day(10) });
 }, 120_000);
