@@ -1,3 +1,6 @@
+-- Upgrades run every pending migration in one transaction: fire the deferred marketplace-version triggers an earlier
+-- migration's UPDATE left pending (0021 updates plugins), or PostgreSQL refuses to ALTER the table below.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 ALTER TABLE "plugins" ADD COLUMN "category" text;--> statement-breakpoint
 ALTER TABLE "plugins" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "plugins" ADD COLUMN "readme" text DEFAULT '' NOT NULL;--> statement-breakpoint
@@ -48,4 +51,6 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "plugin_files_readme" AFTER INSERT ON "plugin_files"
   FOR EACH ROW WHEN (lower(NEW."path") IN ('readme.md', 'readme', 'readme.txt', 'readme.markdown')) EXECUTE FUNCTION "plugin_files_readme"();--> statement-breakpoint
 -- Plugins listed before search existed.
-UPDATE "plugins" SET "readme" = coalesce("plugin_readme"("id", "latest_version"), '');
+UPDATE "plugins" SET "readme" = coalesce("plugin_readme"("id", "latest_version"), '');--> statement-breakpoint
+-- And the events of that UPDATE, so a later migration in the same run may alter plugins too.
+SET CONSTRAINTS ALL IMMEDIATE;
