@@ -39,7 +39,7 @@ export async function searchSuite(ctx: { repoRoot: string; databaseUrl: string; 
     const deepCursor = encodeSortCursor("newest", [new Date(edge!.created_at).getTime(), edge!.id]);
     const cases = [
       { name: "ranked search (q=swift chat, sort=relevance)", query: { q: "swift chat", sort: "relevance" as const, limit: LIMIT } },
-      { name: "typo search (q=swfit caht, sort=relevance)", query: { q: "swfit caht", sort: "relevance" as const, limit: LIMIT } },
+      { name: "typo search (q=swfit chat, sort=relevance)", query: { q: "swfit chat", sort: "relevance" as const, limit: LIMIT } },
       {
         name: "filtered (category=alerts, price=free, without=network)",
         query: { category: "alerts" as const, price: "free" as const, without: ["network" as const], limit: LIMIT },
@@ -111,7 +111,7 @@ async function bareSql(sql: postgres.Sql, db: Parameters<typeof marketPageStatem
 }
 
 /** 100,000 plugins of 200 publishers (20 verified), in every category, some paid, a third using the network, with words to search. */
-async function seed(sql: postgres.Sql) {
+export async function seed(sql: postgres.Sql) {
   await sql`
     insert into accounts (name, email, verified)
     select 'Search Publisher ' || g, 'search-publisher-' || g || '@bench.example', g <= 20 from generate_series(1, 200) g`;

@@ -14,9 +14,10 @@ CREATE INDEX "plugins_name_order_idx" ON "plugins" USING btree (lower("name"),"i
 CREATE INDEX "plugins_search_vector_idx" ON "plugins" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "plugins_tags_idx" ON "plugins" USING gin ("tags");--> statement-breakpoint
 -- hand-written:
--- Typo tolerance (pg_trgm; PGlite loads it in client.ts) and substring search over name, slug and description through one index.
+-- Substring search over name, slug and description, and typo tolerance over name and slug (pg_trgm; PGlite loads it in client.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE INDEX "plugins_search_text_trgm_idx" ON "plugins" USING gin ((lower("name" || ' ' || "slug" || ' ' || "description")) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "plugins_search_names_trgm_idx" ON "plugins" USING gin ((lower("name" || ' ' || "slug")) gin_trgm_ops);--> statement-breakpoint
 -- A version's README at the package's root (README.md first), bounded: search reads at most 20,000 characters of it.
 CREATE FUNCTION "plugin_readme"(p_plugin uuid, p_version text) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT left(f."content", 20000) FROM "plugin_files" f JOIN "plugin_versions" v ON v."id" = f."version_id"

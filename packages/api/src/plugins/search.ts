@@ -37,8 +37,10 @@ const p = (name: string) => sql.placeholder(name);
 
 /** What full-text search reads `q` as: websearch syntax, English stemming (the document is built the same way, migration 0023). */
 const tsQuery = sql`websearch_to_tsquery('english', ${p("q")})`;
-/** Name, slug and description in one lower-case text: substring search and typo tolerance read it through one trigram index. */
+/** Name, slug and description in one lower-case text: substring search reads it through a trigram index. */
 const haystack = sql`lower(${plugins.name} || ' ' || ${plugins.slug} || ' ' || ${plugins.description})`;
+/** Name and slug in lower case: typo tolerance compares `q` with them through their own trigram index. */
+const names = sql`lower(${plugins.name} || ' ' || ${plugins.slug})`;
 const verifiedPublisher = sql`(${accounts.verified} or ${accounts.official})`;
 
 /**
@@ -54,7 +56,7 @@ const verifiedPublisher = sql`(${accounts.verified} or ${accounts.official})`;
  */
 export const relevanceKey = {
   exact: sql<number>`(case when lower(${plugins.name}) = ${p("qLower")} or ${plugins.slug} = ${p("qSlug")} then case when ${verifiedPublisher} then 2 else 1 end else 0 end)`,
-  score: sql<number>`(round(least(ts_rank('{0.1, 0.2, 0.4, 1.0}', ${plugins.searchVector}, ${tsQuery}, 1), 1) * 60) + round(word_similarity(${p("qLower")}, lower(${plugins.name} || ' ' || ${plugins.slug})) * 40))::int`,
+  score: sql<number>`(round(least(ts_rank('{0.1, 0.2, 0.4, 1.0}', ${plugins.searchVector}, ${tsQuery}, 1), 1) * 60) + round(word_similarity(${p("qLower")}, ${names}) * 40))::int`,
   verified: sql<number>`(${verifiedPublisher})::int`,
 };
 
@@ -63,10 +65,12 @@ function matchConditions(shape: PageShape): SQL[] {
   // A plugin whose only versions are held for review is not in the marketplace.
   const conditions: SQL[] = [inMarketplace];
   if (shape.search) {
-    conditions.push(sql`(${plugins.searchVector} @@ ${tsQuery}
-      or ${haystack} like ${p("pattern")}
-      or ${p("qLower")} <% ${haystack}
-      or ${plugins.ownerId} = any(array(select ${accounts.id} from ${accounts} where ${accounts.name} ilike ${p("pattern")})))`);
+    // One branch per index, joined by UNION: an OR of them would make the planner scan every plugin (issue 32's bench).
+    conditions.push(sql`${plugins.id} in (
+      select ${plugins.id} from ${plugins} where ${plugins.searchVector} @@ ${tsQuery}
+      union select ${plugins.id} from ${plugins} where ${haystack} like ${p("pattern")}
+      union select ${plugins.id} from ${plugins} where ${p("qLower")} <% ${names}
+      union select ${plugins.id} from ${plugins} where ${plugins.ownerId} = any(array(select ${accounts.id} from ${accounts} where ${accounts.name} ilike ${p("pattern")})))`);
   }
   if (shape.category) conditions.push(sql`${plugins.category} = ${p("category")}`);
   if (shape.tag) conditions.push(sql`${plugins.tags} @> array[${p("tag")}]::text[]`);
