@@ -23,7 +23,8 @@ const KEYED_ACCOUNTS = 4_000;
 
 export async function searchSuite(ctx: { repoRoot: string; databaseUrl: string; seconds: number }) {
   const ours = "http://127.0.0.1:3210";
-  const sql = postgres(ctx.databaseUrl, { max: 1, onnotice: () => {} });
+  // Two connections: the bare run sends the page and its count at once, as the service does.
+  const sql = postgres(ctx.databaseUrl, { max: 2, onnotice: () => {} });
   const app = startApp(ctx, 3210, { TRUSTED_PROXIES: "loopback" });
   try {
     await waitForOk(`${ours}/api/v1/plugins?limit=1`);
