@@ -122,9 +122,11 @@ describe("checked-in migrations", () => {
         insert into plugin_files (version_id, path, content) select id, 'README.md', 'Plays a xylophone.' from v`);
       await migrateDatabase(handle);
       const found = async (words: string) =>
-        ((await handle.db.execute(sql`select slug from plugins where search_vector @@ websearch_to_tsquery('english', ${words})`)) as unknown as {
-          rows: { slug: string }[];
-        }).rows.map((row) => row.slug);
+        (
+          (await handle.db.execute(sql`select slug from plugins where search_vector @@ websearch_to_tsquery('english', ${words})`)) as unknown as {
+            rows: { slug: string }[];
+          }
+        ).rows.map((row) => row.slug);
       expect(await found("xylophone")).toEqual(["early-one"]);
       expect(await found("raid")).toEqual(["early-one"]);
       expect(await found("early")).toEqual(["early-one"]);
