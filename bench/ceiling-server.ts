@@ -9,7 +9,8 @@ import { openDatabase } from "@streamkit/db";
 import { plugins } from "@streamkit/db";
 import { fillPlaceholders, getTableColumns } from "drizzle-orm";
 import postgres from "postgres";
-import { marketPageStatement, marketPageValues, publishedPluginStatement, versionsStatement } from "../packages/api/src/plugins/listings";
+import { publishedPluginStatement, versionsStatement } from "../packages/api/src/plugins/listings";
+import { marketPageStatement, marketPageValues } from "../packages/api/src/plugins/search";
 
 const url = process.env.DATABASE_URL!;
 const port = Number(process.env.PORT ?? 3201);

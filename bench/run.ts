@@ -18,10 +18,12 @@ import { marketSuite } from "./suites/market";
 import { overlaysSuite } from "./suites/overlays";
 import { pagesSuite } from "./suites/pages";
 import { pluginsSuite } from "./suites/plugins";
+import { searchSuite } from "./suites/search";
 import { soundsSuite } from "./suites/sounds";
 
 const suites: Record<string, typeof pluginsSuite> = {
   plugins: pluginsSuite,
+  search: searchSuite,
   fx: fxSuite,
   hostile: hostileSuite,
   overlays: overlaysSuite,

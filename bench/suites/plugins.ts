@@ -122,7 +122,7 @@ async function bytesCeiling(ctx: { repoRoot: string; seconds: number }, ours: st
 }
 
 /** `count` accounts on the Free plan with one key each, written straight into the bench's own database: their Authorization headers. */
-async function benchKeys(databaseUrl: string, count: number): Promise<string[]> {
+export async function benchKeys(databaseUrl: string, count: number): Promise<string[]> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     const accounts = await sql<{ id: string }[]>`

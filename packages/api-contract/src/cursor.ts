@@ -122,3 +122,40 @@ export function decodeRevCursor(cursor: string): number {
   );
   return rev;
 }
+
+/**
+ * The other sorts of GET /plugins (docs/plugins.md#paging): the sort's name
+ * leads the tuple, so a cursor of one sort is refused by another (400), and
+ * the rest is the sort key of the page's last plugin, ending with its id.
+ * The default sort (downloads) keeps the untagged MarketPosition above, so
+ * cursors issued before sorts existed keep working.
+ */
+const uuid = z.uuid();
+const millis = z.int().min(0).max(8.64e15);
+const sortKeySchemas = {
+  // exact match tier (0–2), score (0–100), verified (0/1), downloads, id
+  relevance: z.tuple([z.literal("relevance"), z.int().min(0).max(2), z.int().min(0).max(100), z.union([z.literal(0), z.literal(1)]), z.int().min(0), uuid]),
+  newest: z.tuple([z.literal("newest"), millis, uuid]),
+  updated: z.tuple([z.literal("updated"), millis, uuid]),
+  // minus the price tier's number (0 free, -1 t1 … -5 t5), downloads, id
+  price: z.tuple([z.literal("price"), z.int().min(-9).max(0), z.int().min(0), uuid]),
+  // the name in lower case, id
+  name: z.tuple([z.literal("name"), z.string().max(240), uuid]),
+};
+export type SortedMarketSort = keyof typeof sortKeySchemas;
+type Rest<T> = T extends readonly [unknown, ...infer R] ? R : never;
+export type SortKey<S extends SortedMarketSort> = Rest<z.infer<(typeof sortKeySchemas)[S]>>;
+
+export function encodeSortCursor<S extends SortedMarketSort>(sort: S, key: SortKey<S>): string {
+  return writeCursor([sort, ...(key as unknown[])]);
+}
+
+export function decodeSortCursor<S extends SortedMarketSort>(sort: S, cursor: string): SortKey<S> {
+  const [, ...key] = readCursor(
+    cursor,
+    sortKeySchemas[sort] as z.ZodType<readonly unknown[]>,
+    `Invalid query parameter — cursor: not a cursor of sort=${sort} this service issued; pass the \`next\` value of the previous page with the same sort.`,
+    NOT_ISSUED,
+  );
+  return key as SortKey<S>;
+}

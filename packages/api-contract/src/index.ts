@@ -28,3 +28,4 @@ export * from "./review";
 export * from "./plugin-updates";
 export * from "./analytics";
 export * from "./plugin-media";
+export * from "./discovery";

@@ -82,7 +82,7 @@ export const pluginPaging = {
   defaultLimit: 20,
   maxLimit: 100,
   maxQueryLength: 100,
-  maxCursorLength: 200,
+  maxCursorLength: 400,
 } as const;
 
 /**

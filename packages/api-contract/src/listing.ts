@@ -1,5 +1,6 @@
 import { priceTierSchema } from "@streamkit/plans";
 import { z } from "zod";
+import { categorySchema, categorySlugs, permissionFilterSchema, pluginCountBound, pluginSorts, tagLimits, tagSchema } from "./discovery";
 import { pluginPaging } from "./limits";
 import { moderationWarningSchema, takenDownSchema } from "./moderation";
 import { pluginIconSchema, pluginScreenshotSchema } from "./plugin-media";
@@ -101,6 +102,8 @@ export const listingSchema = z
     }),
     icon: pluginIconSchema.meta({ description: "What to show as the plugin's icon: the one its author uploaded, or the generated one (see `iconGenerated`)." }),
     iconGenerated: z.boolean().meta({ description: "True when the author uploaded no icon and `icon` is drawn from the slug (initials on a colour)." }),
+    category: categorySchema.nullable().meta({ description: "The category its author chose (PUT /plugins/{slug}/listing), or null. Additive." }),
+    tags: z.array(z.string()).meta({ description: "Its author's free tags, normalised (lower case, hyphens). Additive." }),
   })
   .meta({ id: "Listing" });
 export type Listing = z.infer<typeof listingSchema>;
@@ -136,7 +139,7 @@ export const listPluginsQuerySchema = z.object({
     .trim()
     .max(pluginPaging.maxQueryLength)
     .meta({
-      description: `Text search over name, slug, description and publisher name (case-insensitive substring, at most ${pluginPaging.maxQueryLength} characters).`,
+      description: `Search, at most ${pluginPaging.maxQueryLength} characters. A plugin matches when its name, slug, description or publisher name contains the text (case-insensitive), when the words match its name, tags, description or README (full-text search, English stemming: \`alerts\` finds \`alert\`; websearch syntax: \`"exact phrase"\`, \`-word\`, \`or\`), or when the text is close to its name or slug despite a typo (trigram word similarity of at least 0.6). Use \`sort=relevance\` to rank the matches.`,
     })
     .optional(),
   limit: z.coerce
@@ -149,7 +152,36 @@ export const listPluginsQuerySchema = z.object({
   cursor: z
     .string()
     .max(pluginPaging.maxCursorLength)
-    .meta({ description: "The `next` value of the previous page (opaque). Send it with the same `q`; `limit` may change between pages." })
+    .meta({
+      description:
+        "The `next` value of the previous page (opaque). Send it with the same `q`, `sort` and filters; `limit` may change between pages. A cursor of another sort is 400 bad_request.",
+    })
+    .optional(),
+  sort: z
+    .enum(pluginSorts)
+    .meta({
+      description:
+        "`downloads` (the default): the service's own plugins first, then downloads, then listing id, all descending. `relevance` (needs `q`): exact name or slug matches first (a verified or official publisher's before others), then the match's score, then verified publishers, downloads and id. `newest`: first published, newest first. `updated`: last changed (a new version, a price, a removal undone), newest first. `price`: free first, then tier t1 to t5, then downloads. `name`: by name, case-insensitively, A to Z. Every sort ends with the listing id, so paging never skips or repeats a plugin.",
+    })
+    .optional(),
+  category: z
+    .enum(categorySlugs)
+    .meta({ description: `Only plugins of this category: ${categorySlugs.map((slug) => `\`${slug}\``).join(", ")}.` })
+    .optional(),
+  tag: tagSchema
+    .meta({
+      description: `Only plugins carrying this tag (normalised as tags are: lower case, hyphens; ${tagLimits.minLength} to ${tagLimits.maxLength} characters).`,
+    })
+    .optional(),
+  price: z.enum(["free", "paid"]).meta({ description: "`free`: only free plugins; `paid`: only priced ones." }).optional(),
+  verified: z.enum(["true"]).meta({ description: "`true`: only plugins of verified publishers and the service's own." }).optional(),
+  without: z
+    .array(permissionFilterSchema)
+    .max(10)
+    .meta({
+      description:
+        "Only plugins whose latest version does not require this permission; repeat it for several (`without=network&without=ai`: no internet use, no AI). At most 10.",
+    })
     .optional(),
 });
 export type ListPluginsQuery = z.infer<typeof listPluginsQuerySchema>;
@@ -158,6 +190,15 @@ export const pluginListSchema = z
   .object({
     items: z.array(listingSchema),
     next: z.string().nullable().meta({ description: "Cursor of the next page; null on the last page." }),
+    total: z
+      .int()
+      .min(0)
+      .meta({
+        description: `How many plugins match the query and filters (all pages together): exact up to ${pluginCountBound.toLocaleString("en")}; past that, ${pluginCountBound.toLocaleString("en")} with \`totalExact\` false ("about 10,000 or more"). Additive.`,
+      }),
+    totalExact: z
+      .boolean()
+      .meta({ description: `False when more than ${pluginCountBound.toLocaleString("en")} plugins match and \`total\` is only the bound. Additive.` }),
   })
   .meta({ id: "ListingPage" });
 

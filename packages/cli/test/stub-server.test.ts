@@ -71,6 +71,8 @@ function published(changelog: string): PublishResponse {
       version: "1.2.0",
       permissions: [],
       permissionsWidened: false,
+      category: null,
+      tags: [],
       publisher: { kind: "user", name: "Ada", verified: false, handle: "ada" },
       icon: { url: "/api/plugin-media/generated/stub-plugin.svg", width: 256, height: 256 },
       iconGenerated: true,

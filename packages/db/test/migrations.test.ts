@@ -152,4 +152,31 @@ describe("checked-in migrations", () => {
       await handle.close();
     }
   }, 180_000);
+
+  it("make plugins listed before search findable by their README, name and description", async () => {
+    const older = migrationsBefore("0025_plugin_discovery");
+    const handle = await openDatabase({});
+    try {
+      await migrateDatabase(handle, older);
+      const [owner] = await handle.db.insert(accounts).values({ name: "Early Author" }).returning({ id: accounts.id });
+      await handle.db.execute(sql`with p as (
+          insert into plugins (slug, owner_id, name, description, latest_version) values ('early-one', ${owner!.id}, 'Early One', 'Counts raids.', '1.0.0') returning id
+        ), v as (
+          insert into plugin_versions (plugin_id, version, version_key, manifest) select id, '1.0.0', '1.0.0', '{}'::jsonb from p returning id
+        )
+        insert into plugin_files (version_id, path, content) select id, 'README.md', 'Plays a xylophone.' from v`);
+      await migrateDatabase(handle);
+      const found = async (words: string) =>
+        (
+          (await handle.db.execute(sql`select slug from plugins where search_vector @@ websearch_to_tsquery('english', ${words})`)) as unknown as {
+            rows: { slug: string }[];
+          }
+        ).rows.map((row) => row.slug);
+      expect(await found("xylophone")).toEqual(["early-one"]);
+      expect(await found("raid")).toEqual(["early-one"]);
+      expect(await found("early")).toEqual(["early-one"]);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
 });

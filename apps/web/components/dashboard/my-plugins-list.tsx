@@ -7,6 +7,7 @@ import { formatCount } from "@/components/format";
 import { VersionList } from "@/components/version-list";
 import { useTRPC } from "@/lib/trpc/client";
 import { errorMessage } from "@/lib/trpc/errors";
+import { ListingDetailsForm } from "@/components/discovery/listing-details-form";
 import { ModerationNotices } from "./moderation-notices";
 import { PluginMediaEditor } from "./plugin-media-editor";
 import { RemovePluginButton } from "./remove-plugin-button";
@@ -72,6 +73,12 @@ export function MyPluginsList({ initial }: { initial?: ListingDetail[] }) {
           <ModerationNotices plugin={plugin} />
           {plugin.review ? <ReviewStatus review={plugin.review} listed={!plugin.versions.every((v) => v.review)} /> : null}
           <PluginMediaEditor plugin={plugin} />
+          <details>
+            <summary>
+              Category and tags{plugin.category || plugin.tags.length ? `: ${[plugin.category, ...plugin.tags].filter(Boolean).join(", ")}` : ""}
+            </summary>
+            <ListingDetailsForm plugin={plugin} />
+          </details>
           <details>
             <summary>
               {plugin.versions.length} version{plugin.versions.length === 1 ? "" : "s"}

@@ -4,29 +4,31 @@ import Link from "next/link";
 import { PluginCard } from "@/components/plugin-card";
 import { plural } from "@/components/format";
 import type { PageApi } from "@/lib/server/api";
+import { browseHref, listQuery, readBrowseParams, type SearchParams } from "@/components/discovery/browse-params";
+import { BrowseHiddenFields, MarketplaceFilters } from "@/components/discovery/marketplace-filters";
 
 const PAGE_SIZE = 12;
 
-export type SearchParams = Record<string, string | string[] | undefined>;
+export type { SearchParams };
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/**
- * Keyset paging only knows "the page after this one"; to offer Previous, the
- * address carries the cursors of the pages before (the first page's is "").
- */
-function pageHref(q: string | undefined, cursor: string | undefined, trail: string[]): string {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (cursor) params.set("cursor", cursor);
-  if (trail.length > 0) params.set("trail", trail.join("."));
-  const query = params.toString();
-  return query ? `/?${query}` : "/";
-}
-
 /** The marketplace's home for one visitor (app/(site)) or every signed-out visitor of a region (app/cached): the plugin grid, its search and paging. */
-export async function MarketplaceHome({ params, country, caller }: { params: SearchParams; country: string | null; caller: PageApi }) {
-  const q = one(params.q)?.trim() || undefined;
+export async function MarketplaceHome({
+  params,
+  country,
+  caller,
+  base = "/",
+}: {
+  params: SearchParams;
+  country: string | null;
+  caller: PageApi;
+  base?: string;
+}) {
+  // Search, category, sort and filters (components/discovery): every link and form below keeps them.
+  const browse = readBrowseParams(params);
+  const q = browse.q;
+  const pageHref = (cursor: string | undefined, trail: string[]) => browseHref(base, browse, { cursor, trail });
   const cursor = one(params.cursor) || undefined;
   const trailParam = one(params.trail);
   const trail = trailParam === undefined ? [] : trailParam.split(".");
@@ -34,7 +36,7 @@ export async function MarketplaceHome({ params, country, caller }: { params: Sea
   let page: Awaited<ReturnType<typeof caller.plugins.list>> | null = null;
   let problem: string | null = null;
   try {
-    page = await caller.plugins.list({ q, cursor, limit: PAGE_SIZE });
+    page = await caller.plugins.list({ ...listQuery(browse), cursor, limit: PAGE_SIZE });
   } catch (error) {
     if (domainError(error, "query")?.code !== "bad_request") throw error;
     problem = q && q.length > 100 ? "Search for at most 100 characters." : "That page link is no longer valid.";
@@ -47,7 +49,8 @@ export async function MarketplaceHome({ params, country, caller }: { params: Sea
         <h1 id="market-title">Plugins for your stream</h1>
         <p>Chat commands, alerts, OBS automation, overlays and more — Lua plugins from the Streamkit team and the community.</p>
         <search>
-          <form className="search" action="/" method="get">
+          <form className="search" action={base} method="get">
+            <BrowseHiddenFields browse={browse} omit={["q", "sort"]} />
             <label htmlFor="q" className="visually-hidden">
               Search plugins
             </label>
@@ -58,19 +61,26 @@ export async function MarketplaceHome({ params, country, caller }: { params: Sea
           </form>
         </search>
       </section>
+      <MarketplaceFilters base={base} browse={browse} />
 
       {problem ? (
         <div className="empty" role="alert">
           <p>{problem}</p>
-          <Link href="/" className="button secondary">
+          <Link href={base} className="button secondary">
             Back to the marketplace
           </Link>
         </div>
       ) : page && page.items.length === 0 ? (
         <div className="empty">
-          <p>{q ? `No plugin matches “${q}”.` : "No plugins yet."}</p>
-          {q ? (
-            <Link href="/" className="button secondary">
+          <p>
+            {q
+              ? `No plugin matches “${q}”.`
+              : browse.category || browse.price || browse.verified || browse.without || browse.tag
+                ? "No plugin matches these filters."
+                : "No plugins yet."}
+          </p>
+          {q || browse.category || browse.price || browse.verified || browse.without || browse.tag ? (
+            <Link href={base} className="button secondary">
               Show all plugins
             </Link>
           ) : null}
@@ -82,7 +92,10 @@ export async function MarketplaceHome({ params, country, caller }: { params: Sea
             <span aria-live="polite">
               {q ? `Results for “${q}”` : "All plugins"} · page {pageNumber}
             </span>
-            <span>{plural(page.items.length, "plugin")} on this page</span>
+            <span data-testid="result-count">
+              {page.totalExact ? plural(page.total, "plugin") : `${page.total.toLocaleString("en")}+ plugins`} · {plural(page.items.length, "plugin")} on this
+              page
+            </span>
           </div>
           <ul className="card-grid" aria-label="Plugins">
             {page.items.map((plugin) => (
@@ -92,8 +105,8 @@ export async function MarketplaceHome({ params, country, caller }: { params: Sea
             ))}
           </ul>
           <Pager
-            previous={trail.length > 0 ? pageHref(q, trail.at(-1) || undefined, trail.slice(0, -1)) : null}
-            next={page.next ? pageHref(q, page.next, [...trail, cursor ?? ""]) : null}
+            previous={trail.length > 0 ? pageHref(trail.at(-1) || undefined, trail.slice(0, -1)) : null}
+            next={page.next ? pageHref(page.next, [...trail, cursor ?? ""]) : null}
           />
         </>
       ) : null}

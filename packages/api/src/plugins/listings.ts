@@ -1,11 +1,10 @@
-import type { Listing, ListingDetail, ListPluginsQuery } from "@streamkit/api-contract";
-import { accounts, type Db, inMarketplace, type Plugin, plugins, pluginVersions, likePattern, publisherHandles } from "@streamkit/db";
+import type { Listing, ListingDetail } from "@streamkit/api-contract";
+import { accounts, type Db, inMarketplace, type Plugin, plugins, pluginVersions, publisherHandles } from "@streamkit/db";
 import { priceOf, type PriceTier } from "@streamkit/plans";
 import { askedPermissions, compareVersions, permissionChanges } from "@streamkit/plugin-rules";
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../shared/context";
 import { notFound } from "@streamkit/api-contract";
-import { decodeCursor, encodeCursor } from "@streamkit/api-contract";
 import { holdsPlugin, purchasedAmong } from "./ownership";
 import { type ModerationViews, moderationViews, noModerationViews } from "./moderation/takedowns";
 import { preparedPerDatabase } from "../shared/prepared";
@@ -13,9 +12,12 @@ import { openPriceRequests } from "./prices";
 import { reviewsOf } from "./review";
 import { iconOf, screenshotsOf, screenshotsOfMany } from "./media/media";
 
-/** The columns every listing needs: the plugin row and its publisher (joined with `publisherJoin`). */
+// Search's own columns (the README text and its document) are large and never shown: listings leave them out.
+const { readme: _readme, searchVector: _searchVector, ...listedColumns } = getTableColumns(plugins);
+
+/** The columns every listing needs: the plugin row (but search's columns) and its publisher (joined with `publisherJoin`). */
 export const listingColumns = {
-  plugin: plugins,
+  plugin: listedColumns,
   publisherName: accounts.name,
   publisherVerified: accounts.verified,
   publisherOfficial: accounts.official,
@@ -26,7 +28,7 @@ export const listingColumns = {
 export const publisherJoin = and(eq(publisherHandles.accountId, plugins.ownerId), eq(publisherHandles.current, true));
 
 export type ListingRow = {
-  plugin: Plugin;
+  plugin: Omit<Plugin, "readme" | "searchVector">;
   publisherName: string;
   publisherVerified: boolean;
   publisherOfficial: boolean;
@@ -107,52 +109,9 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     ...(takenDown ? { takenDown } : {}),
     ...(warning ? { warning } : {}),
     ...(review ? { review } : {}),
+    category: (p.category as Listing["category"]) ?? null,
+    tags: p.tags,
   };
-}
-
-/** Which optional conditions a marketplace page has; each combination is its own prepared statement. */
-export interface PageShape {
-  search: boolean;
-  after: boolean;
-}
-
-/**
- * The marketplace page statement, with placeholders: `pattern` (search),
- * `official`, `downloads` and `after` (the cursor), `take` (one more row than
- * asked, to know whether a next page exists). Keyset order: the service's own
- * plugins first, then downloads, then id.
- */
-export function marketPageStatement(db: Db, shape: PageShape) {
-  // A plugin whose only versions are held for review is not in the marketplace.
-  const conditions: SQL[] = [inMarketplace];
-  if (shape.search) {
-    const pattern = sql.placeholder("pattern");
-    conditions.push(or(ilike(plugins.name, pattern), ilike(plugins.slug, pattern), ilike(plugins.description, pattern), ilike(accounts.name, pattern))!);
-  }
-  if (shape.after) {
-    conditions.push(
-      sql`(${plugins.official}, ${plugins.downloads}, ${plugins.id}) < (${sql.placeholder("official")}, ${sql.placeholder("downloads")}, ${sql.placeholder("after")}::uuid)`,
-    );
-  }
-  return db
-    .select(listingColumns)
-    .from(plugins)
-    .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
-    .leftJoin(publisherHandles, publisherJoin)
-    .where(and(...conditions))
-    .orderBy(desc(plugins.official), desc(plugins.downloads), desc(plugins.id))
-    .limit(sql.placeholder("take"));
-}
-
-/** The shape of a page request and the values of its statement's placeholders. */
-export function marketPageValues(query: ListPluginsQuery): { shape: PageShape; values: Record<string, unknown> } {
-  const values: Record<string, unknown> = { take: query.limit + 1 };
-  if (query.q) values.pattern = likePattern(query.q);
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    Object.assign(values, { official: after.official, downloads: after.downloads, after: after.id });
-  }
-  return { shape: { search: Boolean(query.q), after: Boolean(query.cursor) }, values };
 }
 
 /** A published plugin by `slug` (placeholder), with its publisher. */
@@ -194,17 +153,7 @@ export function versionsStatement(db: Db) {
 
 /** The browsing statements of one database, prepared once: the marketplace's hot path builds no SQL per request. */
 function prepareStatements(db: Db) {
-  const pages = new Map<string, ReturnType<ReturnType<typeof marketPageStatement>["prepare"]>>();
   return {
-    page(shape: PageShape) {
-      const name = `market_page_${Number(shape.search)}${Number(shape.after)}`;
-      let statement = pages.get(name);
-      if (!statement) {
-        statement = marketPageStatement(db, shape).prepare(name);
-        pages.set(name, statement);
-      }
-      return statement;
-    },
     published: publishedPluginStatement(db).prepare("published_plugin"),
     any: anyPluginStatement(db).prepare("any_plugin"),
     versions: versionsStatement(db).prepare("plugin_versions"),
@@ -212,17 +161,6 @@ function prepareStatements(db: Db) {
 }
 
 const statementsFor = preparedPerDatabase(prepareStatements);
-
-export async function listPlugins(db: Db, caller: Caller, query: ListPluginsQuery) {
-  const { shape, values } = marketPageValues(query);
-  const rows = await statementsFor(db).page(shape).execute(values);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const next =
-    rows.length > query.limit && last ? encodeCursor({ official: last.plugin.official, downloads: last.plugin.downloads, id: last.plugin.id }) : null;
-  const extras = await listingExtras(db, caller, page);
-  return { items: page.map((row) => toListing(row, caller, extras)), next };
-}
 
 export async function listMyPlugins(db: Db, caller: AccountCaller): Promise<Listing[]> {
   const rows = await db

@@ -17,13 +17,15 @@ import {
 import { PACKAGE_LIMITS } from "@streamkit/plugin-rules";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { getPluginDetail, listMyPlugins, listMyPluginsWithVersions, listPlugins } from "./listings";
+import { getPluginDetail, listMyPlugins, listMyPluginsWithVersions } from "./listings";
+import { listPlugins } from "./search";
 import { downloadPackage, removePlugin } from "./packages";
 import { publishPlugin } from "./publish";
 import { checkPluginUpdates } from "./updates";
 import { reportProcedures } from "./moderation/index";
 import { analyticsProcedures } from "./analytics/index";
 import { pluginMediaProcedures } from "./media/router";
+import { listingDetailsProcedures } from "./listing-details";
 import { accountProcedure, publicProcedure } from "../shared/trpc";
 
 const slugInput = z.object({ slug: z.string().max(100) });
@@ -64,7 +66,7 @@ export const pluginsRouter = {
         tags: ["Plugins"],
         summary: "Browse the marketplace",
         description:
-          "The published plugins, the service's own first, then by downloads (descending), ties broken by listing id (descending). Keyset paging: pass `next` back as `cursor`; `next` is null on the last page. No key needed; with a key, `mine` and `owned` describe the caller.\n\n" +
+          "The published plugins, by default the service's own first, then by downloads (descending), ties broken by listing id (descending). `q` searches (full text with typo tolerance; `sort=relevance` ranks the matches), `sort` chooses another order, and `category`, `tag`, `price`, `verified` and `without` filter; `total` counts every match (exact up to 10,000). Keyset paging: pass `next` back as `cursor` with the same query; `next` is null on the last page; a cursor of another sort is 400 bad_request. No key needed; with a key, `mine` and `owned` describe the caller.\n\n" +
           CACHING,
       },
       rest: browsing,
@@ -182,4 +184,5 @@ export const pluginsRouter = {
   ...reportProcedures,
   ...analyticsProcedures,
   ...pluginMediaProcedures,
+  ...listingDetailsProcedures,
 } satisfies TRPCRouterRecord;

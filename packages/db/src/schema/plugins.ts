@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { createdAt, primaryId, utcTimestamp } from "./columns";
 
@@ -24,6 +24,9 @@ export interface PluginIconColumn {
 /** `taken_down`: an operator took it down after reports (schema/moderation.ts); only an operator restores it. */
 export const pluginStatuses = ["published", "hidden", "removed", "taken_down"] as const;
 export type PluginStatus = (typeof pluginStatuses)[number];
+
+/** PostgreSQL's text-search document: written by the database (migration 0025's trigger), never by the application. */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => "tsvector" });
 
 /**
  * One marketplace listing. Name, description, homepage, permissions and
@@ -58,6 +61,15 @@ export const plugins = pgTable(
     lookalikeKeys: text("lookalike_keys").array().notNull().default(sql`'{}'::text[]`),
     /** The uploaded icon (schema/plugin-media.ts), copied here in the same transaction so listings read one row; null: none, the generated one is shown. */
     icon: jsonb("icon").$type<PluginIconColumn>(),
+    /** Finding plugins (docs/plugins.md#finding-plugins): the author's category (api-contract pluginCategories) and free tags, normalised. */
+    category: text("category"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** The latest version's README (its first 20,000 characters), copied by the database's triggers (migration 0025) for search. */
+    readme: text("readme").notNull().default(""),
+    /** Name, slug, tags, description and README weighted A to D: kept by a trigger on every change of them (migration 0025). */
+    searchVector: tsvector("search_vector").notNull().default(sql`''::tsvector`),
+    /** The price sort's key: 0 for free, minus the tier's number for t1..t5, so free comes first in the descending keyset order. */
+    priceOrder: smallint("price_order").notNull().generatedAlwaysAs(sql`(case when price_tier ~ '^t[0-9]$' then -substr(price_tier, 2)::smallint else 0 end)`),
   },
   (t) => [
     index("plugins_lookalike_keys_idx").using("gin", t.lookalikeKeys),
@@ -66,6 +78,14 @@ export const plugins = pgTable(
     // backwards from this index, so a keyset cursor is one row comparison.
     index("plugins_market_order_idx").on(t.official, t.downloads, t.id).where(sql`${t.status} = 'published'`),
     index("plugins_owner_idx").on(t.ownerId),
+    // The other sorts and filters of GET /plugins: each order is read from an index, so page 1,000 costs what page 1 does.
+    index("plugins_category_order_idx").on(t.category, t.official, t.downloads, t.id).where(sql`${t.status} = 'published'`),
+    index("plugins_newest_order_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'published'`),
+    index("plugins_updated_order_idx").on(t.updatedAt, t.id).where(sql`${t.status} = 'published'`),
+    index("plugins_price_order_idx").on(t.priceOrder, t.downloads, t.id).where(sql`${t.status} = 'published'`),
+    index("plugins_name_order_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.status} = 'published'`),
+    index("plugins_search_vector_idx").using("gin", t.searchVector),
+    index("plugins_tags_idx").using("gin", t.tags),
     check("plugins_status_check", sql`${t.status} in ('published', 'hidden', 'removed', 'taken_down')`),
     check("plugins_downloads_check", sql`${t.downloads} >= 0`),
   ],

@@ -22,6 +22,8 @@ const LISTING_KEYS = [
   // docs/plugins.md#icons-and-screenshots, additive.
   "icon",
   "iconGenerated",
+  "category",
+  "tags",
 ].sort();
 /** A version whose manifest asks for nothing, like the one before it. */
 const unchanged = {

@@ -108,7 +108,17 @@ describe("GET /api/v1/openapi.json", () => {
     expect(Object.keys(list.responses["200"].headers)).toEqual(expect.arrayContaining(["ETag", "Cache-Control", "Vary", "X-Request-Id", "X-RateLimit-Limit"]));
     expect(Object.keys(list.responses["304"].headers)).toEqual(expect.arrayContaining(["Cache-Control", "Vary", "X-Request-Id"]));
     expect(list.description).toContain("public, max-age=");
-    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["cursor", "limit", "q"]);
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      "category",
+      "cursor",
+      "limit",
+      "price",
+      "q",
+      "sort",
+      "tag",
+      "verified",
+      "without",
+    ]);
     for (const parameter of list.parameters) expect(parameter.description ?? parameter.schema.description).toBeTruthy();
     const detail = document.paths["/plugins/{slug}"].get;
     expect(Object.keys(detail.responses)).toEqual(expect.arrayContaining(["304", "404"]));
