@@ -120,6 +120,7 @@ export const securityContract: Record<string, ContractEntry> = {
     requires: { auth: "key", scope: "plugins:write" },
     url: (f) => `/plugins/${f.othersPlugin}/screenshots/00000000-0000-4000-8000-000000000000`,
     othersResource: (f) => `/plugins/${f.othersPlugin}/screenshots/00000000-0000-4000-8000-000000000000`,
+  },
   // docs/plugins.md#categories-and-tags: the author sets category and tags like a price (plugins:write, any plan); anyone else's plugin is 404.
   "PUT /plugins/{slug}/listing": {
     requires: { auth: "key", scope: "plugins:write" },
