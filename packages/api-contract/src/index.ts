@@ -25,3 +25,4 @@ export * from "./moderation";
 export * from "./signing";
 export * from "./publishers";
 export * from "./review";
+export * from "./plugin-reviews";

@@ -10,3 +10,4 @@ export { ensureActiveSigningKey } from "./signing/keys";
 export { pluginSigningKeys } from "./signing/private-keys";
 export { listingColumns, listingExtras, publisherJoin, toListing } from "./listings";
 export { adminReviewsRouter, reviewCommands } from "./review";
+export { adminReviewReportsRouter, reviewReportCommands } from "./reviews/index";

@@ -4,7 +4,7 @@ import { priceOf, type PriceTier } from "@streamkit/plans";
 import { askedPermissions, compareVersions, permissionChanges } from "@streamkit/plugin-rules";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../shared/context";
-import { notFound } from "@streamkit/api-contract";
+import { notFound, ratingOf } from "@streamkit/api-contract";
 import { decodeCursor, encodeCursor } from "@streamkit/api-contract";
 import { holdsPlugin, purchasedAmong } from "./ownership";
 import { type ModerationViews, moderationViews, noModerationViews } from "./moderation/takedowns";
@@ -101,6 +101,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     mine,
     price,
     owned: price === null || mine || extras.purchased.has(p.id),
+    rating: ratingOf(p.ratingSum, p.ratingCount),
     ...(priceRequest ? { priceRequest } : {}),
     ...(takenDown ? { takenDown } : {}),
     ...(warning ? { warning } : {}),

@@ -18,6 +18,7 @@ import { getPluginDetail, listMyPlugins, listMyPluginsWithVersions, listPlugins 
 import { downloadPackage, removePlugin } from "./packages";
 import { publishPlugin } from "./publish";
 import { reportProcedures } from "./moderation/index";
+import { reviewProcedures } from "./reviews/index";
 import { accountProcedure, publicProcedure } from "../shared/trpc";
 
 const slugInput = z.object({ slug: z.string().max(100) });
@@ -148,4 +149,5 @@ export const pluginsRouter = {
     }),
 
   ...reportProcedures,
+  ...reviewProcedures,
 } satisfies TRPCRouterRecord;

@@ -18,3 +18,4 @@ export * from "./assets";
 export * from "./moderation";
 export * from "./plugin-signing";
 export * from "./publishers";
+export * from "./plugin-reviews";

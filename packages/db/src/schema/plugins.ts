@@ -48,6 +48,9 @@ export const plugins = pgTable(
     listed: boolean("listed").notNull().default(true),
     /** The listed id's and name's look-alike keys (plugin-rules lookalikeKeys): a new plugin finds what it may imitate through their index. */
     lookalikeKeys: text("lookalike_keys").array().notNull().default(sql`'{}'::text[]`),
+    /** People's ratings (schema/plugin-reviews.ts), visible ones only: integers, so the average never drifts; rewritten in each review's transaction. */
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
   },
   (t) => [
     index("plugins_lookalike_keys_idx").using("gin", t.lookalikeKeys),
@@ -58,6 +61,7 @@ export const plugins = pgTable(
     index("plugins_owner_idx").on(t.ownerId),
     check("plugins_status_check", sql`${t.status} in ('published', 'hidden', 'removed', 'taken_down')`),
     check("plugins_downloads_check", sql`${t.downloads} >= 0`),
+    check("plugins_rating_check", sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
   ],
 );
 
