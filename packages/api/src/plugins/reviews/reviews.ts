@@ -27,7 +27,7 @@ import type { AccountCaller, Caller } from "../../shared/context";
 import type { AppDeps } from "../../shared/deps";
 import { hitLimit } from "../../shared/limits/index";
 import { rateLimitedError } from "../../shared/limits/window";
-import { holdsPlugin } from "../ownership";
+import { holdsPluginIn } from "../ownership";
 
 const iso = (value: Date) => value.toISOString();
 
@@ -105,9 +105,9 @@ export async function listReviews(db: Db, caller: Caller, slug: string, query: L
 }
 
 /** Whether the caller may review the plugin: 403 with the reason when not. */
-async function mayReview(db: Db, caller: AccountCaller, plugin: { id: string; name: string; ownerId: string }): Promise<AppError | null> {
+async function mayReview(db: Db | Tx, caller: AccountCaller, plugin: { id: string; name: string; ownerId: string }): Promise<AppError | null> {
   if (plugin.ownerId === caller.account.id) return new AppError("forbidden", "You cannot review your own plugin.");
-  if (!(await holdsPlugin(db, caller.account.id, plugin.id))) {
+  if (!(await holdsPluginIn(db, caller.account.id, plugin.id))) {
     return new AppError("forbidden", `Only people who own “${plugin.name}” can review it: buy it or download it first.`);
   }
   return null;
@@ -141,7 +141,7 @@ export async function writeReview(deps: AppDeps, caller: AccountCaller, slug: st
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const plugin = await marketplacePlugin(tx, slug, true);
-    const refusal = await mayReview(deps.db, caller, plugin);
+    const refusal = await mayReview(tx, caller, plugin);
     if (refusal) throw refusal;
     const decision = await hitLimit(deps, "pluginReviews", accountId, now, tx);
     if (!decision.allowed) throw rateLimitedError(decision, tooMany);
