@@ -96,7 +96,8 @@ export const listingSchema = z
     }),
     warning: moderationWarningSchema.optional().meta({ description: "Only for the plugin's author: the newest warning an operator sent about this plugin." }),
     rating: ratingSchema.meta({
-      description: "People's reviews (GET /plugins/{slug}/reviews): the average rating of the visible ones, to two decimals (null while none), and their count.",
+      description:
+        "People's reviews (GET /plugins/{slug}/reviews): the average rating of the visible ones, to two decimals (null while none), and their count.",
     }),
     review: listingReviewSchema.optional().meta({
       description:

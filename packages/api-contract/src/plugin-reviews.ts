@@ -108,11 +108,7 @@ export const listReviewsQuerySchema = z.object({
     .max(pluginReviewLimits.maxLimit)
     .default(pluginReviewLimits.defaultLimit)
     .meta({ description: `Reviews per page, 1 to ${pluginReviewLimits.maxLimit} (default ${pluginReviewLimits.defaultLimit}).` }),
-  cursor: z
-    .string()
-    .max(pluginReviewLimits.maxCursorLength)
-    .meta({ description: "The `next` value of the previous page (opaque)." })
-    .optional(),
+  cursor: z.string().max(pluginReviewLimits.maxCursorLength).meta({ description: "The `next` value of the previous page (opaque)." }).optional(),
 });
 export type ListReviewsQuery = z.infer<typeof listReviewsQuerySchema>;
 

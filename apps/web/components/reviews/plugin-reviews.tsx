@@ -28,17 +28,7 @@ export async function loadReviews(caller: PageApi, slug: string, options: { afte
  * signed-in visitor may do with each. `author`: whether the visitor wrote the
  * plugin, when the page knows (undefined on a members' copy: the browser reads it).
  */
-export function PluginReviews({
-  slug,
-  view,
-  signedIn,
-  author,
-}: {
-  slug: string;
-  view: ReviewsView;
-  signedIn: boolean;
-  author?: boolean;
-}) {
+export function PluginReviews({ slug, view, signedIn, author }: { slug: string; view: ReviewsView; signedIn: boolean; author?: boolean }) {
   const { page } = view;
   return (
     <section className="panel" id="reviews" aria-labelledby="reviews-title">
@@ -74,7 +64,9 @@ export function PluginReviews({
       </ol>
       <nav className="pager" aria-label="More reviews">
         {view.after ? <Link href={`/plugins/${encodeURIComponent(slug)}#reviews`}>Newest reviews</Link> : null}
-        {page.next ? <Link href={`/plugins/${encodeURIComponent(slug)}?${new URLSearchParams({ "reviews-after": page.next })}#reviews`}>More reviews</Link> : null}
+        {page.next ? (
+          <Link href={`/plugins/${encodeURIComponent(slug)}?${new URLSearchParams({ "reviews-after": page.next })}#reviews`}>More reviews</Link>
+        ) : null}
       </nav>
     </section>
   );

@@ -25,7 +25,13 @@ export function ReviewTools({ slug, review, author }: { slug: string; review: Pl
     return (
       <details className="review-reply-form">
         <summary>{review.reply ? "Edit your reply" : "Reply"}</summary>
-        <ActionForm action={replyToReview} hidden={{ slug, id: review.id }} submit="Send reply" pendingText="Sending…" aria-label={`Reply to ${review.reviewer.name}`}>
+        <ActionForm
+          action={replyToReview}
+          hidden={{ slug, id: review.id }}
+          submit="Send reply"
+          pendingText="Sending…"
+          aria-label={`Reply to ${review.reviewer.name}`}
+        >
           <div className="field">
             <label htmlFor={`reply-${review.id}`}>Your reply</label>
             <textarea id={`reply-${review.id}`} name="text" rows={2} required maxLength={pluginReviewLimits.maxText} defaultValue={review.reply?.text ?? ""} />

@@ -12,7 +12,7 @@ import {
   type PluginReview,
   rateLimits,
   type ReviewReportReason,
-  reviewReportResponseSchema,
+  type reviewReportResponseSchema,
   windowName,
 } from "@streamkit/api-contract";
 import { accounts, pluginReviewReports, pluginReviews, type Tx } from "@streamkit/db";

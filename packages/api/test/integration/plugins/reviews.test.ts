@@ -178,7 +178,9 @@ describe("PUT /api/v1/plugins/{slug}/review", () => {
   it("is the website's plugins.writeReview too, with the session's account", async () => {
     const p = await plugin();
     const ada = await owner(p.id);
-    const answer = await readTrpc(await trpcMutate(app, "plugins.writeReview", { slug: p.slug, rating: 5, text: "Great" }, { cookie: await sessionCookie(app, ada.id) }));
+    const answer = await readTrpc(
+      await trpcMutate(app, "plugins.writeReview", { slug: p.slug, rating: 5, text: "Great" }, { cookie: await sessionCookie(app, ada.id) }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ created: true, review: { rating: 5, text: "Great" } });
     const signedOut = await readTrpc(await trpcMutate(app, "plugins.writeReview", { slug: p.slug, rating: 5 }));
@@ -361,7 +363,11 @@ describe("reports and the operators' hide", () => {
     expect(own.body).toEqual({ error: { code: "forbidden", message: "You cannot report your own review; edit or delete it instead." } });
     const reader = await person();
     expect((await send(reader.key, "PUT", `/plugins/${p.slug}/reviews/00000000-0000-4000-8000-000000000000/report`, { reason: "spam" })).status).toBe(404);
-    for (const body of [{ reason: "boring" }, { reason: "other", details: "bad" }, { reason: "spam", details: "x".repeat(pluginReviewLimits.maxReportDetails + 1) }]) {
+    for (const body of [
+      { reason: "boring" },
+      { reason: "other", details: "bad" },
+      { reason: "spam", details: "x".repeat(pluginReviewLimits.maxReportDetails + 1) },
+    ]) {
       const answer = await send(reader.key, "PUT", `/plugins/${p.slug}/reviews/${id}/report`, body);
       expect(answer.status).toBe(400);
       expect(answer.body.error.code).toBe("validation_error");

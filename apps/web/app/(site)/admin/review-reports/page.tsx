@@ -37,7 +37,9 @@ export default async function ReviewReportsPage({ searchParams }: { searchParams
       ) : null}
       <section className="panel" aria-labelledby="reported-title">
         <h2 id="reported-title">Reported ({queue.reported.length})</h2>
-        <p className="muted">Most reported first; the {pluginReviewLimits.reportsPerReview} newest reports of each. A decision closes every open report of the review.</p>
+        <p className="muted">
+          Most reported first; the {pluginReviewLimits.reportsPerReview} newest reports of each. A decision closes every open report of the review.
+        </p>
         {queue.reported.length === 0 ? <p className="muted">Nothing reported.</p> : null}
         {queue.reported.map((review) => (
           <ModeratedReviewCard key={review.id} review={review} own={own(review)} />
@@ -52,7 +54,12 @@ export default async function ReviewReportsPage({ searchParams }: { searchParams
       </section>
       <section className="panel" aria-labelledby="review-decisions-title">
         <h2 id="review-decisions-title">Decisions</h2>
-        <DataTable labelledBy="review-decisions-title" columns={["When", "Plugin", "Review", "Decision", "Operator", "Note"]} rows={queue.decisions.length} empty="No decision yet.">
+        <DataTable
+          labelledBy="review-decisions-title"
+          columns={["When", "Plugin", "Review", "Decision", "Operator", "Note"]}
+          rows={queue.decisions.length}
+          empty="No decision yet."
+        >
           {queue.decisions.map((decision) => (
             <tr key={decision.id} data-testid="review-decision-row">
               <td>

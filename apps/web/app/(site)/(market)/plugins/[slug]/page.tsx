@@ -15,6 +15,8 @@ export default async function PluginPage({ params, searchParams }: { params: Par
   const { slug } = await params;
   const after = (await searchParams)["reviews-after"];
   const [plugin, buyer, caller] = await Promise.all([api().then((caller) => loadPlugin(caller, slug)), buyerCountry(), currentCaller()]);
-  const reviews = plugin.takenDown ? undefined : await loadReviews(await api(), slug, { after: typeof after === "string" ? after : undefined, signedIn: Boolean(caller) });
+  const reviews = plugin.takenDown
+    ? undefined
+    : await loadReviews(await api(), slug, { after: typeof after === "string" ? after : undefined, signedIn: Boolean(caller) });
   return <PluginDetails plugin={plugin} buyer={buyer} viewer={caller ? "signed-in" : "signed-out"} plan={caller?.account.plan} reviews={reviews} />;
 }
