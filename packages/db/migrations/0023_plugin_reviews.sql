@@ -57,3 +57,19 @@ ALTER TABLE "plugins" ADD CONSTRAINT "plugins_rating_check" CHECK ("plugins"."ra
 -- caches kept per marketplace version: a review written, edited, replied to, hidden or deleted moves it (0008_marketplace_version.sql).
 CREATE CONSTRAINT TRIGGER "plugin_reviews_marketplace_version" AFTER INSERT OR UPDATE OR DELETE ON "plugin_reviews"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "marketplace_version_bump"();
+--> statement-breakpoint
+-- hand-written: reviews deleted by a cascade (an account deleted by hand) leave their plugins' rating_sum and rating_count
+-- exact too. The service's own writes recount under the plugin's row lock; this does the same for any other delete: the lock
+-- first, then the recount in a statement of its own, which sees every review committed before the lock was granted.
+CREATE FUNCTION "plugin_reviews_recount_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM "plugins" WHERE "id" IN (SELECT DISTINCT "plugin_id" FROM deleted) ORDER BY "id" FOR NO KEY UPDATE;
+  UPDATE "plugins" p SET
+    "rating_sum" = (SELECT coalesce(sum(r."rating"), 0)::int FROM "plugin_reviews" r WHERE r."plugin_id" = p."id" AND r."hidden_at" IS NULL),
+    "rating_count" = (SELECT count(*)::int FROM "plugin_reviews" r WHERE r."plugin_id" = p."id" AND r."hidden_at" IS NULL)
+  WHERE p."id" IN (SELECT DISTINCT "plugin_id" FROM deleted);
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "plugin_reviews_recount_deleted" AFTER DELETE ON "plugin_reviews"
+  REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION "plugin_reviews_recount_deleted"();

@@ -4,7 +4,7 @@
  * listing recounted exactly under concurrency, the author's one reply,
  * reports, the operators' hide and unhide, the limits, and every refusal.
  */
-import { pluginDownloads, pluginReviewReports, pluginReviews, plugins, reviewModerationDecisions } from "@streamkit/db";
+import { accounts, pluginDownloads, pluginReviewReports, pluginReviews, plugins, reviewModerationDecisions } from "@streamkit/db";
 import { pluginReviewLimits, rateLimits } from "@streamkit/api-contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -203,6 +203,17 @@ describe("DELETE /api/v1/plugins/{slug}/review", () => {
     expect(again.body).toEqual({ error: { code: "not_found", message: `You have not reviewed “${p.name}”.` } });
     await send(bob.key, "DELETE", `/plugins/${p.slug}/review`);
     expect((await listing(p.slug)).rating).toEqual({ average: null, count: 0 });
+  });
+});
+
+describe("reviews deleted by a cascade", () => {
+  it("recounts the rating when a reviewer's account is deleted by hand", async () => {
+    const p = await plugin();
+    const [ada, bob] = [await owner(p.id), await owner(p.id)];
+    await review(ada, p.slug, { rating: 5 });
+    await review(bob, p.slug, { rating: 2 });
+    await app.deps.db.delete(accounts).where(eq(accounts.id, bob.id));
+    expect((await listing(p.slug)).rating).toEqual({ average: 5, count: 1 });
   });
 });
 
