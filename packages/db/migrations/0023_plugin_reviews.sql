@@ -1,3 +1,6 @@
+-- Hand-written, first: run the deferred triggers earlier migrations of this run queued on "plugins" (0021's look-alike keys,
+-- an upgrade from before it), else PostgreSQL refuses the ALTER TABLE "plugins" below ("pending trigger events").
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 CREATE TABLE "plugin_review_reports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"review_id" uuid NOT NULL,
