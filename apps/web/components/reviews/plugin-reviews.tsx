@@ -40,7 +40,8 @@ export function PluginReviews({ slug, view, signedIn, author }: { slug: string; 
         <YourReview slug={slug} initial={view.own} />
       ) : signedIn ? null : (
         <p className="muted">
-          <Link href={`/sign-in?next=${encodeURIComponent(`/plugins/${slug}`)}`}>Sign in</Link> to review a plugin you own.
+          {/* The whole sentence is the link: the header's own "Sign in" stays the page's only link of that name. */}
+          <Link href={`/sign-in?next=${encodeURIComponent(`/plugins/${slug}`)}`}>Sign in to review this plugin</Link> if you own it.
         </p>
       )}
       {page.items.length === 0 ? <p className="muted">Nobody has reviewed this plugin yet.</p> : null}
