@@ -6,7 +6,8 @@ import { admin, newPage, signInOperator, unique } from "./support/admin";
  * People's reviews in Chromium (docs/plugins.md#reviews): an owner of a
  * plugin writes a review on its page and sees the average change, edits it,
  * the author replies, someone reports the review, and an operator hides it
- * from /admin/review-reports: it leaves the page and the average.
+ * from /admin/review-reports: it leaves the page and the average. A removed
+ * plugin takes no reviews: its author's page of it shows none.
  */
 
 /** A signed-up person on the Pro plan with a key of `scopes`. */
@@ -97,4 +98,10 @@ test("an owner reviews a plugin and sees the average change, the author replies,
   await expect(visitor.locator("#reviews").getByTestId("review")).toHaveCount(0);
   await page.goto(`/plugins/${slug}`);
   await expect(page.getByTestId("your-review")).toContainText("The operators hid your review");
+
+  // Removed by its author, the plugin takes no reviews: its author's page of it has no reviews section.
+  expect((await request.delete(`/api/v1/plugins/${slug}`, { headers: authorHeaders })).status()).toBe(204);
+  await author.goto(`/plugins/${slug}`);
+  await expect(author.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(author.locator("#reviews")).toHaveCount(0);
 });

@@ -2,6 +2,7 @@ import type { OwnReviewResponse, ReviewPage } from "@streamkit/api-contract";
 import Link from "next/link";
 import { formatDate } from "@/components/format";
 import type { PageApi } from "@/lib/server/api";
+import { domainError } from "@/lib/server/errors";
 import { RatingSummary, Stars } from "./rating-summary";
 import { ReviewTools } from "./review-tools";
 import { YourReview } from "./your-review";
@@ -14,10 +15,19 @@ export interface ReviewsView {
   own?: OwnReviewResponse;
 }
 
-/** A page of a plugin's reviews for the visitor `caller` (a bad cursor reads the first page), and their own review when signed in. */
-export async function loadReviews(caller: PageApi, slug: string, options: { after?: string; signedIn?: boolean } = {}): Promise<ReviewsView> {
+/**
+ * A page of a plugin's reviews for the visitor `caller` (a bad cursor reads the first page), and their own review when signed in;
+ * undefined for a plugin that takes no reviews (not in the marketplace: the author's hidden, removed or held plugin).
+ */
+export async function loadReviews(caller: PageApi, slug: string, options: { after?: string; signedIn?: boolean } = {}): Promise<ReviewsView | undefined> {
   const read = (cursor?: string) => caller.plugins.reviews({ slug, sort: "newest", limit: 10, ...(cursor ? { cursor } : {}) });
-  const page = await read(options.after).catch(() => read());
+  let page: ReviewPage;
+  try {
+    page = await read(options.after).catch(() => read());
+  } catch (error) {
+    if (domainError(error, "query")?.code === "not_found") return undefined;
+    throw error;
+  }
   const own = options.signedIn ? await caller.plugins.ownReview({ slug }).catch(() => undefined) : undefined;
   return { page, ...(options.after ? { after: options.after } : {}), ...(own ? { own } : {}) };
 }
