@@ -21,7 +21,7 @@ import {
   type ReviewRequest,
   windowName,
 } from "@streamkit/api-contract";
-import { accounts, type Db, inMarketplace, type PluginReview as ReviewRow, pluginReviews, plugins, type Tx } from "@streamkit/db";
+import { accounts, type Db, inMarketplace, type PluginReview as ReviewRow, pluginReviews, plugins, type Queryable, type Tx } from "@streamkit/db";
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../../shared/context";
 import type { AppDeps } from "../../shared/deps";
@@ -47,8 +47,8 @@ export function toReview(row: ReviewRow, reviewerName: string, callerId: string 
 
 const callerIdOf = (caller: Caller) => (caller.kind === "account" ? caller.account.id : null);
 
-/** A plugin in the marketplace by slug, or 404. */
-async function marketplacePlugin(db: Db | Tx, slug: string, lock = false) {
+/** A plugin in the marketplace by slug, or 404; `lock` takes its row lock, as every review write does first. */
+export async function marketplacePlugin(db: Queryable, slug: string, lock = false) {
   const query = db
     .select({ id: plugins.id, name: plugins.name, ownerId: plugins.ownerId, ratingSum: plugins.ratingSum, ratingCount: plugins.ratingCount })
     .from(plugins)
@@ -57,7 +57,6 @@ async function marketplacePlugin(db: Db | Tx, slug: string, lock = false) {
   if (!plugin) throw notFound(`No plugin "${slug}" in the marketplace.`);
   return plugin;
 }
-export { marketplacePlugin };
 
 /**
  * Rewrites the plugin's rating from its visible reviews. Callers hold the
@@ -105,7 +104,7 @@ export async function listReviews(db: Db, caller: Caller, slug: string, query: L
 }
 
 /** Whether the caller may review the plugin: 403 with the reason when not. */
-async function mayReview(db: Db | Tx, caller: AccountCaller, plugin: { id: string; name: string; ownerId: string }): Promise<AppError | null> {
+async function mayReview(db: Queryable, caller: AccountCaller, plugin: { id: string; name: string; ownerId: string }): Promise<AppError | null> {
   if (plugin.ownerId === caller.account.id) return new AppError("forbidden", "You cannot review your own plugin.");
   if (!(await holdsPluginIn(db, caller.account.id, plugin.id))) {
     return new AppError("forbidden", `Only people who own “${plugin.name}” can review it: buy it or download it first.`);
@@ -113,7 +112,7 @@ async function mayReview(db: Db | Tx, caller: AccountCaller, plugin: { id: strin
   return null;
 }
 
-async function ownRow(db: Db | Tx, pluginId: string, accountId: string) {
+async function ownRow(db: Queryable, pluginId: string, accountId: string) {
   const [row] = await db
     .select()
     .from(pluginReviews)
