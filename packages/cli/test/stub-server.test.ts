@@ -71,6 +71,7 @@ function published(changelog: string): PublishResponse {
       version: "1.2.0",
       permissions: [],
       permissionsWidened: false,
+      rating: { average: null, count: 0 },
       publisher: { kind: "user", name: "Ada", verified: false, handle: "ada" },
       downloads: 0,
       homepage: null,
