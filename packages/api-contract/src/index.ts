@@ -29,3 +29,4 @@ export * from "./plugin-updates";
 export * from "./analytics";
 export * from "./plugin-media";
 export * from "./discovery";
+export * from "./plugin-reviews";

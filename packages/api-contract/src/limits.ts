@@ -127,6 +127,10 @@ export const rateLimits = {
   publish: { limit: 10, windowSeconds: 60 * 60, per: "account" },
   /** Reports of plugins (PUT /plugins/{slug}/report, new or replacing one's open report) by one account; refused ones do not count. */
   pluginReports: { limit: 10, windowSeconds: 24 * 60 * 60, per: "account" },
+  /** Review writes of one account: a review written, edited or deleted, an author's reply (PUT/DELETE /plugins/{slug}/review, PUT …/reviews/{id}/reply); refused ones do not count. */
+  pluginReviews: { limit: 20, windowSeconds: 60 * 60, per: "account" },
+  /** Reports of reviews (PUT /plugins/{slug}/reviews/{id}/report) by one account; refused ones do not count. */
+  reviewReports: { limit: 10, windowSeconds: 24 * 60 * 60, per: "account" },
   /** Accounts created from one client address (the website's sign-up); SIGN_UP_LIMIT_PER_HOUR overrides the number. */
   signUp: { limit: 20, windowSeconds: 60 * 60, per: "address" },
   /** Exchange-rate requests (/fx/*, /rates) of one client address; the number is the exchange-rate service's own table. */

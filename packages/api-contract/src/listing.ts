@@ -4,6 +4,7 @@ import { categorySchema, categorySlugs, permissionFilterSchema, pluginCountBound
 import { pluginPaging } from "./limits";
 import { moderationWarningSchema, takenDownSchema } from "./moderation";
 import { pluginIconSchema, pluginScreenshotSchema } from "./plugin-media";
+import { ratingSchema } from "./plugin-reviews";
 import { permissionChangeSchema } from "./signing";
 import { isoTimestamp } from "./time";
 
@@ -96,6 +97,10 @@ export const listingSchema = z
         "Present only while the plugin is taken down, for its author and for the accounts that hold it (bought it or downloaded it before): when, and the public reason. The author also gets the operator's message.",
     }),
     warning: moderationWarningSchema.optional().meta({ description: "Only for the plugin's author: the newest warning an operator sent about this plugin." }),
+    rating: ratingSchema.meta({
+      description:
+        "People's reviews (GET /plugins/{slug}/reviews): the average rating of the visible ones, to two decimals (null while none), and their count.",
+    }),
     review: listingReviewSchema.optional().meta({
       description:
         "Only for the plugin's author, only while its newest version is held for review or was rejected. Others never see held or rejected versions.",

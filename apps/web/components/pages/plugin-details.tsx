@@ -14,6 +14,8 @@ import { MemberBuyBox, MemberInstall } from "@/components/member/member-buy-box"
 import { VersionList } from "@/components/version-list";
 import { ReportPlugin } from "@/components/moderation/report-plugin";
 import { TakenDownNotice } from "@/components/moderation/taken-down-notice";
+import { PluginReviews, type ReviewsView } from "@/components/reviews/plugin-reviews";
+import { RatingSummary } from "@/components/reviews/rating-summary";
 import type { PageApi } from "@/lib/server/api";
 import { orNotFound } from "@/lib/server/errors";
 import { env } from "@streamkit/api";
@@ -47,7 +49,20 @@ export type PluginViewer = "signed-out" | "signed-in" | "member";
  * `buyer`: the account's country when signed in, else the visitor's region — what the checkout will charge.
  * `plan`: the signed-in visitor's plan on a page rendered for them (a members' copy reads it in the browser).
  */
-export function PluginDetails({ plugin, buyer, viewer, plan }: { plugin: ListingDetail; buyer: BuyerCountry; viewer: PluginViewer; plan?: PlanName }) {
+export function PluginDetails({
+  plugin,
+  buyer,
+  viewer,
+  plan,
+  reviews,
+}: {
+  plugin: ListingDetail;
+  buyer: BuyerCountry;
+  viewer: PluginViewer;
+  plan?: PlanName;
+  /** Its reviews (components/reviews), when the page read them. */
+  reviews?: ReviewsView;
+}) {
   const { country, currency, source } = buyer;
   const signedIn = viewer !== "signed-out";
   const boxPlugin = { slug: plugin.slug, name: plugin.name, price: plugin.price, mine: plugin.mine, owned: plugin.owned, priceRequest: plugin.priceRequest };
@@ -69,6 +84,9 @@ export function PluginDetails({ plugin, buyer, viewer, plan }: { plugin: Listing
             <span className="badge">v{plugin.version}</span>
             <span>{plural(plugin.downloads, "download")}</span>
             <span>Updated {formatDate(plugin.updatedAt)}</span>
+            <a href="#reviews">
+              <RatingSummary rating={plugin.rating} />
+            </a>
           </div>
           {plugin.description ? <Markdown className="lede">{plugin.description}</Markdown> : null}
         </div>
@@ -129,6 +147,9 @@ export function PluginDetails({ plugin, buyer, viewer, plan }: { plugin: Listing
           </p>
         </section>
       </div>
+      {reviews && !plugin.takenDown ? (
+        <PluginReviews slug={plugin.slug} view={reviews} signedIn={signedIn} author={viewer === "member" ? undefined : plugin.mine} />
+      ) : null}
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { AppError } from "@streamkit/api-contract";
 import { createAccount, findAccountByEmail } from "../accounts";
 import { createApiKey, revokeApiKey } from "../accounts";
 import { changeAccount } from "../accounts";
-import { moderationCommands, reviewCommands, reviewPriceRequest, signingKeyCommands } from "../plugins";
+import { moderationCommands, reviewCommands, reviewPriceRequest, reviewReportCommands, signingKeyCommands } from "../plugins";
 import { changeRelease, listMinimums, listReleases, publishRelease, setMinimum, withdrawRelease } from "../updater";
 import { soundCommands } from "../sounds";
 import { refundPurchase, runPayouts } from "@streamkit/billing";
@@ -284,6 +284,7 @@ export const commands: Record<string, Command> = {
   ...subscriptionCommands,
   ...publisherCommands,
   ...reviewCommands,
+  ...reviewReportCommands,
 };
 
 /** A --rollout flag: a whole percentage from 0 to 100, or undefined when not given. */

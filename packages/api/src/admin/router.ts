@@ -1,7 +1,7 @@
 import { adminPurchasePageSchema, adminSearchQuerySchema, decidedPriceRequestSchema } from "@streamkit/api-contract";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { adminModerationRouter, adminReviewsRouter, decidedPriceRequests } from "../plugins";
+import { adminModerationRouter, adminReviewReportsRouter, adminReviewsRouter, decidedPriceRequests } from "../plugins";
 import { pendingPriceRequests, reviewPriceRequest } from "../plugins";
 import { staffProcedure } from "../shared/trpc";
 import { adminAccountsRouter } from "../accounts";
@@ -36,4 +36,5 @@ export const adminRouter = {
   reports: adminModerationRouter,
   publishers: adminPublishersRouter,
   reviews: adminReviewsRouter,
+  reviewReports: adminReviewReportsRouter,
 } satisfies TRPCRouterRecord;

@@ -13,3 +13,4 @@ export { adminReviewsRouter, reviewCommands } from "./review";
 export { analyticsCsvPathItem, analyticsCsvRequirements, analyticsCsvRoute, websiteAnalyticsCsvRoute } from "./analytics/index";
 export { mediaUploadRequirements, pluginMediaRoutes } from "./media/routes";
 export { pluginMediaPathItems, pluginMediaRawOperations } from "./media/openapi-paths";
+export { adminReviewReportsRouter, reviewReportCommands } from "./reviews/index";

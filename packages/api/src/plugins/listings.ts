@@ -4,7 +4,7 @@ import { priceOf, type PriceTier } from "@streamkit/plans";
 import { askedPermissions, compareVersions, permissionChanges } from "@streamkit/plugin-rules";
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../shared/context";
-import { notFound } from "@streamkit/api-contract";
+import { notFound, ratingOf } from "@streamkit/api-contract";
 import { holdsPlugin, purchasedAmong } from "./ownership";
 import { type ModerationViews, moderationViews, noModerationViews } from "./moderation/takedowns";
 import { preparedPerDatabase } from "../shared/prepared";
@@ -105,6 +105,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     price,
     owned: price === null || mine || extras.purchased.has(p.id),
     ...iconOf(p.slug, p.icon),
+    rating: ratingOf(p.ratingSum, p.ratingCount),
     ...(priceRequest ? { priceRequest } : {}),
     ...(takenDown ? { takenDown } : {}),
     ...(warning ? { warning } : {}),

@@ -1,4 +1,4 @@
-import { type Db, pluginDownloads, purchases } from "@streamkit/db";
+import { type Db, pluginDownloads, purchases, type Queryable } from "@streamkit/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { preparedPerDatabase } from "../shared/prepared";
 
@@ -48,4 +48,20 @@ export async function downloadedAmong(db: Db, accountId: string, pluginIds: stri
 /** Whether the account holds the plugin: bought it or downloaded it before (SPEC §3's holders). */
 export async function holdsPlugin(db: Db, accountId: string, pluginId: string): Promise<boolean> {
   return (await purchasedAmong(db, accountId, [pluginId])).has(pluginId) || (await downloadedBefore(db, accountId, pluginId));
+}
+
+/** holdsPlugin inside a caller's transaction (a review's: on PGlite's one connection nothing may run beside it). */
+export async function holdsPluginIn(db: Queryable, accountId: string, pluginId: string): Promise<boolean> {
+  const [bought] = await db
+    .select({ pluginId: purchases.pluginId })
+    .from(purchases)
+    .where(and(eq(purchases.accountId, accountId), eq(purchases.pluginId, pluginId), eq(purchases.status, "paid")))
+    .limit(1);
+  if (bought) return true;
+  const [downloaded] = await db
+    .select({ day: pluginDownloads.day })
+    .from(pluginDownloads)
+    .where(and(eq(pluginDownloads.pluginId, pluginId), eq(pluginDownloads.accountId, accountId)))
+    .limit(1);
+  return Boolean(downloaded);
 }

@@ -26,6 +26,7 @@ import { reportProcedures } from "./moderation/index";
 import { analyticsProcedures } from "./analytics/index";
 import { pluginMediaProcedures } from "./media/router";
 import { listingDetailsProcedures } from "./listing-details";
+import { reviewProcedures } from "./reviews/index";
 import { accountProcedure, publicProcedure } from "../shared/trpc";
 
 const slugInput = z.object({ slug: z.string().max(100) });
@@ -185,4 +186,5 @@ export const pluginsRouter = {
   ...analyticsProcedures,
   ...pluginMediaProcedures,
   ...listingDetailsProcedures,
+  ...reviewProcedures,
 } satisfies TRPCRouterRecord;

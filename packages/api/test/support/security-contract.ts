@@ -127,6 +127,26 @@ export const securityContract: Record<string, ContractEntry> = {
     url: (f) => `/plugins/${f.othersPlugin}/listing`,
     body: { category: "chat", tags: ["security"] },
     othersResource: (f) => `/plugins/${f.othersPlugin}/listing`,
+  // docs/plugins.md#reviews: anyone reads a plugin's reviews; an owner writes, edits and deletes their own with plugins:read (a reader's act,
+  // like reporting); the author replies with plugins:write (an author's act, like pricing: another's plugin is 403 forbidden, not 404);
+  // anyone signed in reports a review with plugins:read. The caller here does not own others-plugin: 403 forbidden, past every rung.
+  "GET /plugins/{slug}/reviews": { requires: { auth: "optional" }, url: (f) => `/plugins/${f.othersPlugin}/reviews` },
+  "GET /plugins/{slug}/review": { requires: { auth: "key", scope: "plugins:read" }, url: (f) => `/plugins/${f.othersPlugin}/review` },
+  "PUT /plugins/{slug}/review": { requires: { auth: "key", scope: "plugins:read" }, url: (f) => `/plugins/${f.othersPlugin}/review`, body: { rating: 5 } },
+  "DELETE /plugins/{slug}/review": {
+    requires: { auth: "key", scope: "plugins:read" },
+    url: (f) => `/plugins/${f.othersPlugin}/review`,
+    othersResource: (f) => `/plugins/${f.othersRemovedPlugin}/review`,
+  },
+  "PUT /plugins/{slug}/reviews/{id}/reply": {
+    requires: { auth: "key", scope: "plugins:write" },
+    url: (f) => `/plugins/${f.othersPlugin}/reviews/00000000-0000-4000-8000-000000000000/reply`,
+    body: { text: "Thanks." },
+  },
+  "PUT /plugins/{slug}/reviews/{id}/report": {
+    requires: { auth: "key", scope: "plugins:read" },
+    url: (f) => `/plugins/${f.othersPlugin}/reviews/00000000-0000-4000-8000-000000000000/report`,
+    body: { reason: "spam" },
   },
   "GET /purchases": { requires: { auth: "key", scope: "plugins:read" } },
   "GET /sales": { requires: { auth: "key", scope: "sales:read" } },

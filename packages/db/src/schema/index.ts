@@ -20,3 +20,4 @@ export * from "./plugin-signing";
 export * from "./publishers";
 export * from "./analytics";
 export * from "./plugin-media";
+export * from "./plugin-reviews";

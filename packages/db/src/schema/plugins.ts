@@ -70,6 +70,9 @@ export const plugins = pgTable(
     searchVector: tsvector("search_vector").notNull().default(sql`''::tsvector`),
     /** The price sort's key: 0 for free, minus the tier's number for t1..t5, so free comes first in the descending keyset order. */
     priceOrder: smallint("price_order").notNull().generatedAlwaysAs(sql`(case when price_tier ~ '^t[0-9]$' then -substr(price_tier, 2)::smallint else 0 end)`),
+    /** People's ratings (schema/plugin-reviews.ts), visible ones only: integers, so the average never drifts; rewritten in each review's transaction. */
+    ratingSum: integer("rating_sum").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
   },
   (t) => [
     index("plugins_lookalike_keys_idx").using("gin", t.lookalikeKeys),
@@ -88,6 +91,7 @@ export const plugins = pgTable(
     index("plugins_tags_idx").using("gin", t.tags),
     check("plugins_status_check", sql`${t.status} in ('published', 'hidden', 'removed', 'taken_down')`),
     check("plugins_downloads_check", sql`${t.downloads} >= 0`),
+    check("plugins_rating_check", sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
   ],
 );
 

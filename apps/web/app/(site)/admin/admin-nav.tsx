@@ -7,6 +7,7 @@ const sections = [
   { href: "/admin", label: "Overview" },
   { href: "/admin/price-requests", label: "Price requests" },
   { href: "/admin/reports", label: "Reports" },
+  { href: "/admin/review-reports", label: "Reported reviews" },
   { href: "/admin/reviews", label: "Plugin review" },
   { href: "/admin/purchases", label: "Purchases and refunds" },
   { href: "/admin/subscriptions", label: "Subscriptions" },

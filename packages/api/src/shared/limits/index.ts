@@ -7,7 +7,7 @@
  *
  * - In the database (database-store.ts), exact across processes: requests of
  *   an account per channel (API keys share the plan's apiRequestsPerMinute;
- *   the website and the desktop app have their own), publishes, plugin reports, sign-ups,
+ *   the website and the desktop app have their own), publishes, plugin reports, reviews and their reports, sign-ups,
  *   sign-in and password-reset attempts, test alerts per overlay, and the exchange rates per client
  *   address (batched: the busiest).
  * - In each process's memory (memory-store.ts), per client address: /api/v1
@@ -34,6 +34,8 @@ const bucketPrefix = {
   appRequests: "app:",
   publish: "publish:",
   pluginReports: "reports:",
+  pluginReviews: "reviews:",
+  reviewReports: "review-reports:",
   testAlerts: "alerts:",
   signUp: "signup:",
   fxAddress: "fx:",

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { loadPlugin, PluginDetails, pluginMetadata } from "@/components/pages/plugin-details";
+import { loadReviews } from "@/components/reviews/plugin-reviews";
 import { anonymousApi } from "@/lib/server/api";
 import { cachedRegion } from "@/lib/server/cached-region";
 
@@ -18,5 +19,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function CachedPluginPage({ params }: { params: Params }) {
   const { slug } = await params;
   const [{ buyer, member }, plugin] = await Promise.all([cachedRegion(params), anonymousApi().then((caller) => loadPlugin(caller, slug))]);
-  return <PluginDetails plugin={plugin} buyer={buyer} viewer={member ? "member" : "signed-out"} />;
+  // After the plugin: an unknown one is the not-found page, never an error of its reviews.
+  const reviews = await loadReviews(await anonymousApi(), slug);
+  return <PluginDetails plugin={plugin} buyer={buyer} viewer={member ? "member" : "signed-out"} reviews={reviews} />;
 }
