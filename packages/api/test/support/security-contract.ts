@@ -127,6 +127,7 @@ export const securityContract: Record<string, ContractEntry> = {
     url: (f) => `/plugins/${f.othersPlugin}/listing`,
     body: { category: "chat", tags: ["security"] },
     othersResource: (f) => `/plugins/${f.othersPlugin}/listing`,
+  },
   // docs/plugins.md#reviews: anyone reads a plugin's reviews; an owner writes, edits and deletes their own with plugins:read (a reader's act,
   // like reporting); the author replies with plugins:write (an author's act, like pricing: another's plugin is 403 forbidden, not 404);
   // anyone signed in reports a review with plugins:read. The caller here does not own others-plugin: 403 forbidden, past every rung.
