@@ -133,8 +133,18 @@ export function decodeRevCursor(cursor: string): number {
 const uuid = z.uuid();
 const millis = z.int().min(0).max(8.64e15);
 const sortKeySchemas = {
-  // exact match tier (0–2), score (0–100), verified (0/1), downloads, id
-  relevance: z.tuple([z.literal("relevance"), z.int().min(0).max(2), z.int().min(0).max(100), z.union([z.literal(0), z.literal(1)]), z.int().min(0), uuid]),
+  // exact match tier (0–2), score (0–100), verified (0/1), the average rating × 100 (0 without reviews), downloads, id
+  relevance: z.tuple([
+    z.literal("relevance"),
+    z.int().min(0).max(2),
+    z.int().min(0).max(100),
+    z.union([z.literal(0), z.literal(1)]),
+    z.int().min(0).max(500),
+    z.int().min(0),
+    uuid,
+  ]),
+  // the average rating × 100 (0 without reviews), the number of ratings, downloads, id
+  rating: z.tuple([z.literal("rating"), z.int().min(0).max(500), z.int().min(0), z.int().min(0), uuid]),
   newest: z.tuple([z.literal("newest"), millis, uuid]),
   updated: z.tuple([z.literal("updated"), millis, uuid]),
   // minus the price tier's number (0 free, -1 t1 … -5 t5), downloads, id

@@ -81,13 +81,14 @@ export const listingDetailsRequestSchema = z
 export type ListingDetailsRequest = z.infer<typeof listingDetailsRequestSchema>;
 
 /** The sorts of GET /plugins. `downloads` is the default and today's order; `relevance` only with `q`. */
-export const pluginSorts = ["relevance", "downloads", "newest", "updated", "price", "name"] as const;
+export const pluginSorts = ["relevance", "downloads", "rating", "newest", "updated", "price", "name"] as const;
 export type PluginSort = (typeof pluginSorts)[number];
 
 /** What the sorts mean, for the OpenAPI document and the website. */
 export const pluginSortLabels: Record<PluginSort, string> = {
   relevance: "Best match",
   downloads: "Most downloaded",
+  rating: "Highest rated",
   newest: "Newest",
   updated: "Recently updated",
   price: "Price: free first",

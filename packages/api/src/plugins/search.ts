@@ -50,9 +50,7 @@ const verifiedPublisher = sql`(${accounts.verified} or ${accounts.official})`;
  *   exact otherwise, 0 else — so an exact match of a verified publisher's plugin never sits below a look-alike;
  * - `score` 0–100: 60 × the full-text rank (name A, slug A, tags B, description C, README D; capped at 1) plus 40 × the
  *   trigram word similarity of `q` to name and slug;
- * - then a verified publisher, downloads and id break ties.
- * RATING HOOK: when reviews land (ratingAverage, ratingCount), the rating tie-breaker goes between `verified` and
- * `downloads` here, in the order below and in the relevance cursor tuple (api-contract cursor.ts).
+ * - then a verified publisher, the average rating (plugins.rating_order), downloads and id break ties.
  */
 export const relevanceKey = {
   exact: sql<number>`(case when lower(${plugins.name}) = ${p("qLower")} or ${plugins.slug} = ${p("qSlug")} then case when ${verifiedPublisher} then 2 else 1 end else 0 end)`,
@@ -88,8 +86,19 @@ const orders: Record<PluginSort, { orderBy: SQL[]; after: SQL }> = {
     after: sql`(${plugins.official}, ${plugins.downloads}, ${plugins.id}) < (${p("official")}, ${p("downloads")}, ${p("after")}::uuid)`,
   },
   relevance: {
-    orderBy: [desc(relevanceKey.exact), desc(relevanceKey.score), desc(relevanceKey.verified), desc(plugins.downloads), desc(plugins.id)],
-    after: sql`(${relevanceKey.exact}, ${relevanceKey.score}, ${relevanceKey.verified}, ${plugins.downloads}, ${plugins.id}) < (${p("exact")}::int, ${p("score")}::int, ${p("verified")}::int, ${p("downloads")}::int, ${p("after")}::uuid)`,
+    orderBy: [
+      desc(relevanceKey.exact),
+      desc(relevanceKey.score),
+      desc(relevanceKey.verified),
+      desc(plugins.ratingOrder),
+      desc(plugins.downloads),
+      desc(plugins.id),
+    ],
+    after: sql`(${relevanceKey.exact}, ${relevanceKey.score}, ${relevanceKey.verified}, ${plugins.ratingOrder}, ${plugins.downloads}, ${plugins.id}) < (${p("exact")}::int, ${p("score")}::int, ${p("verified")}::int, ${p("rating")}::int, ${p("downloads")}::int, ${p("after")}::uuid)`,
+  },
+  rating: {
+    orderBy: [desc(plugins.ratingOrder), desc(plugins.ratingCount), desc(plugins.downloads), desc(plugins.id)],
+    after: sql`(${plugins.ratingOrder}, ${plugins.ratingCount}, ${plugins.downloads}, ${plugins.id}) < (${p("rating")}::int, ${p("ratings")}::int, ${p("downloads")}::int, ${p("after")}::uuid)`,
   },
   newest: {
     orderBy: [desc(plugins.createdAt), desc(plugins.id)],
@@ -180,8 +189,12 @@ function cursorValues(sort: PluginSort, cursor: string): Record<string, unknown>
       return { official: after.official, downloads: after.downloads, after: after.id };
     }
     case "relevance": {
-      const [exact, score, verified, downloads, after] = decodeSortCursor("relevance", cursor);
-      return { exact, score, verified, downloads, after };
+      const [exact, score, verified, rating, downloads, after] = decodeSortCursor("relevance", cursor);
+      return { exact, score, verified, rating, downloads, after };
+    }
+    case "rating": {
+      const [rating, ratings, downloads, after] = decodeSortCursor("rating", cursor);
+      return { rating, ratings, downloads, after };
     }
     case "newest":
     case "updated": {
@@ -209,8 +222,10 @@ export function nextCursor(sort: PluginSort, last: PageRow): string {
       return encodeCursor({ official: plugin.official, downloads: plugin.downloads, id: plugin.id });
     case "relevance": {
       const rank = last.rank!;
-      return encodeSortCursor("relevance", [rank.exact, rank.score, rank.verified === 1 ? 1 : 0, plugin.downloads, plugin.id]);
+      return encodeSortCursor("relevance", [rank.exact, rank.score, rank.verified === 1 ? 1 : 0, plugin.ratingOrder, plugin.downloads, plugin.id]);
     }
+    case "rating":
+      return encodeSortCursor("rating", [plugin.ratingOrder, plugin.ratingCount, plugin.downloads, plugin.id]);
     case "newest":
       return encodeSortCursor("newest", [plugin.createdAt.getTime(), plugin.id]);
     case "updated":

@@ -73,6 +73,8 @@ export const plugins = pgTable(
     /** People's ratings (schema/plugin-reviews.ts), visible ones only: integers, so the average never drifts; rewritten in each review's transaction. */
     ratingSum: integer("rating_sum").notNull().default(0),
     ratingCount: integer("rating_count").notNull().default(0),
+    /** The rating sort's key and relevance's tie-breaker: the average × 100, whole (100–500), 0 without reviews. */
+    ratingOrder: smallint("rating_order").notNull().generatedAlwaysAs(sql`(case when rating_count > 0 then (rating_sum * 100 / rating_count) else 0 end)`),
   },
   (t) => [
     index("plugins_lookalike_keys_idx").using("gin", t.lookalikeKeys),
@@ -86,6 +88,7 @@ export const plugins = pgTable(
     index("plugins_newest_order_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'published'`),
     index("plugins_updated_order_idx").on(t.updatedAt, t.id).where(sql`${t.status} = 'published'`),
     index("plugins_price_order_idx").on(t.priceOrder, t.downloads, t.id).where(sql`${t.status} = 'published'`),
+    index("plugins_rating_order_idx").on(t.ratingOrder, t.ratingCount, t.downloads, t.id).where(sql`${t.status} = 'published'`),
     index("plugins_name_order_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.status} = 'published'`),
     index("plugins_search_vector_idx").using("gin", t.searchVector),
     index("plugins_tags_idx").using("gin", t.tags),

@@ -37,10 +37,17 @@ let copycatId: string;
 async function seed(
   slug: string,
   ownerId: string,
-  extra: Partial<Parameters<typeof insertPlugin>[1]> & { category?: string; tags?: string[]; createdAt?: Date } = {},
+  extra: Partial<Parameters<typeof insertPlugin>[1]> & { category?: string; tags?: string[]; createdAt?: Date; ratings?: number[] } = {},
 ) {
-  const { category, tags, createdAt, ...rest } = extra;
+  const { category, tags, createdAt, ratings, ...rest } = extra;
   const row = await insertPlugin(app.deps.db, { slug, ownerId, ...rest });
+  // The listing's rating as reviews leave it (reviews.test.ts writes real reviews): the sum and count of the ratings.
+  if (ratings) {
+    await app.deps.db
+      .update(plugins)
+      .set({ ratingSum: ratings.reduce((sum, r) => sum + r, 0), ratingCount: ratings.length })
+      .where(eq(plugins.id, row.id));
+  }
   if (category || tags || createdAt) {
     await app.deps.db
       .update(plugins)
@@ -419,4 +426,37 @@ describe("the count", () => {
     expect(exact.body.items[0].slug).toBe("bulk-10000");
     expect(exact.body.totalExact).toBe(true);
   }, 120_000);
+});
+
+describe("ratings", () => {
+  let owner: string;
+  beforeAll(async () => {
+    owner = (await insertAccount(app.deps.db, { name: "Rated Author" })).id;
+    await seed("rated-timer-low", owner, { category: "utilities", name: "Rated Timer", description: "Counts down.", downloads: 900, ratings: [3, 4] });
+    await seed("rated-timer-high", owner, { category: "utilities", name: "Rated Timer", description: "Counts down.", downloads: 10, ratings: [5, 4, 5] });
+    await seed("rated-timer-many", owner, { category: "utilities", name: "Rated Clock", description: "Counts up.", downloads: 5, ratings: [5, 4, 5, 5, 4, 5] });
+  });
+
+  it("sorts by the average rating, more ratings breaking ties, unrated plugins last, and pages it exactly", async () => {
+    const items = (await app.json("/plugins?sort=rating&limit=100")).body.items as (Item & { rating: { average: number | null; count: number } })[];
+    expect(slugs(items).slice(0, 3)).toEqual(["rated-timer-many", "rated-timer-high", "rated-timer-low"]);
+    const averages = items.map((i) => i.rating.average ?? 0);
+    expect(averages).toEqual([...averages].sort((a, b) => b - a));
+    expect(items.at(-1)!.rating.count).toBe(0);
+    // Paged within a category (the whole marketplace here is longer than a walk goes).
+    const utilities = (await app.json("/plugins?sort=rating&category=utilities&limit=100")).body.items;
+    expect(slugs(utilities).slice(0, 3)).toEqual(["rated-timer-many", "rated-timer-high", "rated-timer-low"]);
+    for (const limit of [2, 3]) expect(slugs((await walk("sort=rating&category=utilities", limit)).items)).toEqual(slugs(utilities));
+  });
+
+  it("breaks a relevance tie by the rating before downloads", async () => {
+    const found = slugs((await app.json("/plugins?q=rated%20timer&sort=relevance")).body.items);
+    expect(found.slice(0, 2)).toEqual(["rated-timer-high", "rated-timer-low"]);
+    // By downloads the less-rated one leads.
+    expect(slugs((await app.json("/plugins?q=rated%20timer")).body.items)[0]).toBe("rated-timer-low");
+    // A relevance cursor carries the rating: the next page starts right after it.
+    const first = (await app.json("/plugins?q=rated%20timer&sort=relevance&limit=1")).body;
+    const second = (await app.json(`/plugins?q=rated%20timer&sort=relevance&limit=1&cursor=${encodeURIComponent(first.next)}`)).body;
+    expect(slugs([...first.items, ...second.items])).toEqual(["rated-timer-high", "rated-timer-low"]);
+  });
 });
