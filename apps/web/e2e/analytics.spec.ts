@@ -50,7 +50,8 @@ test("an author opens a plugin's analytics, picks a range, sees the charts and d
   await expect(versions.getByRole("img", { name: "Downloads by version 1.0.0 1 (100 %)." })).toBeVisible();
   const countries = page.getByRole("region", { name: "By country" });
   await expect(countries.getByRole("img", { name: "Downloads by country IN 1 (100 %)." })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Reviews" })).toContainText("once the marketplace has reviews");
+  // Reviews over time: none yet, a chart of zeros (the API's tests count real ones).
+  await expect(page.getByRole("region", { name: "Reviews" }).getByRole("img", { name: /^Reviews per day 7 values from / })).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`${slug}-analytics-${weekAgo}-${today}.csv`);
@@ -60,6 +61,7 @@ test("an author opens a plugin's analytics, picks a range, sees the charts and d
   expect(lines).toContain(`${slug},${name},${today},downloads,,,,1`);
   expect(lines).toContain(`${slug},${name},${today},downloads,1.0.0,,,1`);
   expect(lines).toContain(`${slug},${name},${today},downloads,,IN,,1`);
+  expect(lines).toContain(`${slug},${name},${today},reviews,,,,0`);
   expect(lines.at(-1)).toBe("");
 
   // A reversed range is refused with its reason, the form kept.

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { openAccountMenu, signUp, signUpFrom } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, unique } from "./support/admin";
 import { startSubscriptionCheckout, subscribeOnPlans } from "./support/billing";
 import { startLoopbackListener } from "./support/loopback";
 
@@ -62,6 +62,12 @@ const pages = [
   "/admin/payouts",
   "/admin/accounts",
   "/admin/releases",
+  "/admin/reports",
+  "/admin/reviews",
+  "/admin/review-reports",
+  "/admin/publishers",
+  "/plugins",
+  "/plugins?q=chat&sort=relevance&price=free",
   "/dev/outbox",
 ];
 const signedOutPages = ["/sign-in", "/sign-up", "/forgot-password"];
@@ -107,7 +113,8 @@ for (const size of widths) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     test("no page scrolls sideways and the header is one row", async ({ page }) => {
-      test.setTimeout(180_000);
+      // About 70 pages, each rendered for real: a minute more than it takes on a busy machine.
+      test.setTimeout(300_000);
       for (const path of signedOutPages) {
         await page.goto(path);
         await expectNoSidewaysScroll(page, path);
@@ -118,8 +125,34 @@ for (const size of widths) {
       admin("account", "set-staff", "--email", email);
       admin("account", "set-plan", "--email", email, "--plan", "pro");
       // A key makes the keys table exist (it used to push the page sideways on a phone).
-      admin("key", "create", "--email", email, "--name", "a key with a rather long name", "--scopes", "plugins:read,plugins:write,sales:read");
-      for (const path of [...pages, ...(await subscriptionPages(page))]) {
+      const { key } = admin(
+        "key",
+        "create",
+        "--email",
+        email,
+        "--name",
+        "a key with a rather long name",
+        "--scopes",
+        "plugins:read,plugins:write,sales:read",
+      ) as {
+        key: string;
+      };
+      // A plugin of their own: its page as its author sees it (icon, screenshots, reviews) and its analytics.
+      const slug = `layout-${unique()}`;
+      const manifest = { id: slug, name: "Layout Plugin With A Rather Long Name", version: "1.0.0", permissions: ["ui.notify"] };
+      const published = await page.request.post("/api/v1/plugins", {
+        headers: { authorization: `Bearer ${key}` },
+        data: {
+          changelog: "First.",
+          files: [
+            { path: "plugin.json", content: JSON.stringify(manifest) },
+            { path: "main.lua", content: 'ui.notify("hi")\n' },
+          ],
+        },
+      });
+      expect(published.status()).toBe(201);
+      const own = [`/plugins/${slug}`, `/dashboard/plugins/${slug}/analytics`];
+      for (const path of [...pages, ...own, ...(await subscriptionPages(page))]) {
         await page.goto(path);
         await expect(page.locator("main#main")).toBeVisible();
         if (path === "/docs") await expect(page.getByTestId("api-reference").locator(".scalar-app, .scalar-api-reference").first()).toBeVisible();

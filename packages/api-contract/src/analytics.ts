@@ -70,11 +70,16 @@ export const analyticsPeriodSchema = z
   })
   .meta({ id: "AnalyticsPeriod" });
 
-/** Reviews over time: filled in once reviews exist (docs/analytics.md#reviews); null until then. */
+/** Reviews over time (docs/analytics.md#reviews): every period of the range. */
 export const analyticsReviewsSchema = z
-  .array(z.object({ period: utcDaySchema, reviews: count, averageRating: z.number().nullable() }))
-  .nullable()
-  .meta({ description: "Reviews per period, once the marketplace has reviews; null until then." });
+  .array(
+    z.object({
+      period: utcDaySchema,
+      reviews: count.meta({ description: "Visible reviews first written in the period (UTC days; edits do not move a review)." }),
+      averageRating: z.number().nullable().meta({ description: "Their average rating, to two decimals; null in a period without reviews." }),
+    }),
+  )
+  .meta({ description: "Reviews per period, every period of the range; hidden reviews are not counted." });
 
 export const pluginAnalyticsSchema = z
   .object({

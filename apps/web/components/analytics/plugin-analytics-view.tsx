@@ -96,16 +96,12 @@ export function PluginAnalyticsView({ analytics }: { analytics: PluginAnalytics 
 
       <section className="panel" aria-labelledby="reviews-title">
         <h2 id="reviews-title">Reviews</h2>
-        {analytics.reviews === null ? (
-          <p className="muted">Reviews over time will show here once the marketplace has reviews.</p>
-        ) : (
-          <LineChart
-            title={`Reviews per ${per}`}
-            points={analytics.reviews.map((r) => ({ x: r.period, y: r.reviews }))}
-            formatY={(y) => formatCount(y)}
-            yLabel="Reviews"
-          />
-        )}
+        <LineChart
+          title={`Reviews per ${per}`}
+          points={analytics.reviews.map((r) => ({ x: r.period, y: r.reviews }))}
+          formatY={(y) => formatCount(y)}
+          yLabel="Reviews"
+        />
       </section>
     </>
   );

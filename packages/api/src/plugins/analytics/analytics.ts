@@ -10,7 +10,8 @@ import type { SaleCurrency } from "@streamkit/plans";
 import { type Db, pluginDownloadDays, plugins, pluginSaleDays } from "@streamkit/db";
 import { and, between, desc, eq, sql } from "drizzle-orm";
 import type { AccountCaller } from "../../shared/context";
-import { reviewsOverTime } from "./reviews";
+import { periodSql } from "./period-sql";
+import { reviewsInRange } from "./reviews";
 
 type Money = PluginAnalytics["totals"]["money"][number];
 
@@ -46,7 +47,7 @@ export function periodsOf(from: string, to: string, granularity: AnalyticsGranul
 }
 
 const sum = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-const period = (granularity: AnalyticsGranularity, column: unknown) => sql<string>`to_char(date_trunc(${granularity}, ${column}::timestamp), 'YYYY-MM-DD')`;
+const period = periodSql;
 
 /**
  * The grouped sums behind the view and the CSV, each over the roll-ups of one plugin's range (the primary key's prefix):
@@ -109,20 +110,25 @@ export function analyticsStatements(db: Db, pluginId: string, query: Pick<Analyt
 /** The rows behind the view and the CSV. */
 export async function analyticsRows(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">) {
   const { from, to, granularity } = query;
-  const [byPeriod, byVersion, byCountry, byPeriodVersion, byPeriodCountry, money] = await Promise.all(analyticsStatements(db, pluginId, query));
+  const [[byPeriod, byVersion, byCountry, byPeriodVersion, byPeriodCountry, money], reviews] = await Promise.all([
+    Promise.all(analyticsStatements(db, pluginId, query)),
+    reviewsInRange(db, pluginId, query),
+  ]);
+  const periods = periodsOf(from, to, granularity);
   const moneyRows: (Money & { period: string })[] = money.map((row) => ({
     ...row,
     currency: row.currency as SaleCurrency,
     earned: row.share - row.refundedShare,
   }));
   return {
-    periods: periodsOf(from, to, granularity),
+    periods,
     byPeriod: new Map(byPeriod.map((row) => [row.period, row.downloads])),
     byVersion,
     byCountry: byCountry.map((row) => ({ country: countryName(row.country), downloads: row.downloads })),
     byPeriodVersion,
     byPeriodCountry: byPeriodCountry.map((row) => ({ ...row, country: countryName(row.country) })),
     money: moneyRows,
+    reviews: periods.map((p) => reviews.get(p) ?? { period: p, reviews: 0, averageRating: null }),
   };
 }
 
@@ -161,6 +167,6 @@ export async function pluginAnalytics(db: Db, caller: AccountCaller, query: Anal
     periods,
     versions: rows.byVersion,
     countries: rows.byCountry,
-    reviews: await reviewsOverTime(db, plugin.id, query),
+    reviews: rows.reviews,
   };
 }

@@ -25,7 +25,8 @@ export function csvLine(cells: readonly Cell[]): string {
  * The rows of one range, long form: one line per period and metric, so every
  * split fits one header — `downloads` for every period (zeros included), then
  * the periods' downloads by `version` and by `country`, then per currency
- * `sales`, `gross`, `share`, `refunds`, `refunded_gross`, `refunded_share`, `earned`.
+ * `sales`, `gross`, `share`, `refunds`, `refunded_gross`, `refunded_share`, `earned`, then `reviews` and, in periods
+ * with reviews, `average_rating`.
  */
 export function analyticsCsv(plugin: { slug: string; name: string }, rows: Awaited<ReturnType<typeof analyticsRows>>): string {
   const lines = [csvLine(CSV_HEADER)];
@@ -52,6 +53,10 @@ export function analyticsCsv(plugin: { slug: string; name: string }, rows: Await
     line(row.period, "refunded_gross", "", "", row.currency, row.refundedGross);
     line(row.period, "refunded_share", "", "", row.currency, row.refundedShare);
     line(row.period, "earned", "", "", row.currency, row.earned);
+  }
+  for (const row of rows.reviews) {
+    line(row.period, "reviews", "", "", "", row.reviews);
+    if (row.averageRating !== null) line(row.period, "average_rating", "", "", "", row.averageRating);
   }
   return lines.join("");
 }

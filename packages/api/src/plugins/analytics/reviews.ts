@@ -1,18 +1,37 @@
 import type { AnalyticsQuery, PluginAnalytics } from "@streamkit/api-contract";
-import type { Db } from "@streamkit/db";
+import { type Db, pluginReviews } from "@streamkit/db";
+import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { periodSql } from "./period-sql";
+
+type ReviewPeriod = NonNullable<PluginAnalytics["reviews"]>[number];
 
 /**
- * The hook for reviews over time (docs/analytics.md#reviews). Reviews come
- * from another part of the work: when they land, this answers one entry per
- * period of the range (periodsOf in analytics.ts) from a roll-up kept like
- * plugin_download_days — a review's row and its day's count in one
- * transaction — and the CSV (csv.ts) adds a `reviews` metric. Until then the
- * answer's `reviews` is null, which the dashboard reads as "no reviews yet".
+ * Reviews over time (docs/analytics.md#reviews): the visible reviews written in each period (by the day they were
+ * first written, in UTC; edits do not move them) and their average rating. Read from the reviews' own index
+ * (plugin, written at), visible ones only: a plugin has at most one review per account, far fewer rows than its
+ * downloads, so no roll-up is kept.
  */
-export async function reviewsOverTime(
-  _db: Db,
-  _pluginId: string,
-  _query: Pick<AnalyticsQuery, "from" | "to" | "granularity">,
-): Promise<PluginAnalytics["reviews"]> {
-  return null;
+export async function reviewsInRange(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">): Promise<Map<string, ReviewPeriod>> {
+  const end = new Date(`${query.to}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  const period = periodSql(query.granularity, sql`(${pluginReviews.createdAt} at time zone 'UTC')`);
+  const rows = await db
+    .select({
+      period,
+      reviews: sql<number>`count(*)::int`.mapWith(Number),
+      ratingSum: sql<number>`coalesce(sum(${pluginReviews.rating}), 0)::int`.mapWith(Number),
+    })
+    .from(pluginReviews)
+    .where(
+      and(
+        eq(pluginReviews.pluginId, pluginId),
+        isNull(pluginReviews.hiddenAt),
+        gte(pluginReviews.createdAt, new Date(`${query.from}T00:00:00Z`)),
+        lt(pluginReviews.createdAt, end),
+      ),
+    )
+    .groupBy(sql`1`);
+  return new Map(
+    rows.map((row) => [row.period, { period: row.period, reviews: row.reviews, averageRating: Math.round((row.ratingSum / row.reviews) * 100) / 100 }]),
+  );
 }

@@ -118,7 +118,9 @@ describe("downloads", () => {
       { country: "FR", downloads: 1 },
       { country: "US", downloads: 1 },
     ]);
-    expect(body.reviews).toBeNull();
+    // No reviews yet: every period says so.
+    expect(body.reviews).toHaveLength(7);
+    expect(body.reviews.every((r: { reviews: number; averageRating: number | null }) => r.reviews === 0 && r.averageRating === null)).toBe(true);
 
     // The raw rows and the listing's counter say the same.
     const [raw] = await app.deps.db
@@ -318,5 +320,57 @@ describe("CSV", () => {
     expect((await mine.text()).startsWith("slug,name,period,metric,version,country,currency,value\r\n")).toBe(true);
     const theirs = await app.raw(path, { headers: { cookie: await sessionCookie(app, other.id) } });
     expect(theirs.status).toBe(404);
+  });
+});
+
+describe("reviews over time", () => {
+  it("count the visible reviews by the day they were first written, with their average, per period, in the JSON and the CSV", async () => {
+    const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    clock.advance(30 * DAY);
+    const from = utcDay(clock.now().getTime());
+    expect((await app.json("/plugins", jsonPost(publishBody({ id: "stat-reviewed", version: "1.0.0" }), bearer(author.key)))).status).toBe(201);
+    const fans = await Promise.all(["Ann", "Ben", "Cy"].map((name) => account(`Reviewer ${name}`)));
+    for (const fan of fans) expect(await download(fan.key, "stat-reviewed")).toBe(200);
+    const review = (key: string, rating: number) =>
+      app.request("/plugins/stat-reviewed/review", {
+        method: "PUT",
+        headers: { ...bearer(key), "content-type": "application/json" },
+        body: JSON.stringify({ rating, text: "Used it on stream." }),
+      });
+    // Day 1: two reviews (5 and 4). Day 3: one (2). Day 4: the first is edited (it stays on day 1) and the third deleted.
+    expect((await review(fans[0]!.key, 5)).status).toBe(200);
+    expect((await review(fans[1]!.key, 4)).status).toBe(200);
+    clock.advance(2 * DAY);
+    expect((await review(fans[2]!.key, 2)).status).toBe(200);
+    clock.advance(DAY);
+    expect((await review(fans[0]!.key, 3)).status).toBe(200);
+    expect((await app.request("/plugins/stat-reviewed/review", { method: "DELETE", headers: bearer(fans[1]!.key) })).status).toBe(204);
+    const to = utcDay(clock.now().getTime() + 2 * DAY);
+
+    const { status, body } = await analytics("stat-reviewed", `from=${from}&to=${to}`);
+    expect(status).toBe(200);
+    expect(body.reviews.map((r: { reviews: number; averageRating: number | null }) => [r.reviews, r.averageRating])).toEqual([
+      [1, 3],
+      [0, null],
+      [1, 2],
+      [0, null],
+      [0, null],
+      [0, null],
+    ]);
+    expect(body.reviews[0].period).toBe(from);
+    const monthly = (await analytics("stat-reviewed", `from=${from}&to=${to}&granularity=month`)).body.reviews;
+    expect(monthly.reduce((n: number, r: { reviews: number }) => n + r.reviews, 0)).toBe(2);
+
+    const rows = parseCsv(await (await csv("stat-reviewed", `from=${from}&to=${to}`)).text());
+    const reviewLines = rows.filter((row) => row[3] === "reviews" || row[3] === "average_rating").map((row) => [row[2], row[3], row[7]]);
+    expect(reviewLines.filter((line) => line[1] === "reviews")).toHaveLength(6);
+    expect(reviewLines).toEqual(
+      expect.arrayContaining([
+        [from, "reviews", "1"],
+        [from, "average_rating", "3"],
+        [body.reviews[2].period, "average_rating", "2"],
+      ]),
+    );
+    expect(reviewLines.filter((line) => line[1] === "average_rating")).toHaveLength(2);
   });
 });
