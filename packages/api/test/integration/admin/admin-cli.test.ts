@@ -3,49 +3,25 @@
  * data folder and the CLI goes through its admin channel; on PostgreSQL both
  * share DATABASE_URL. Every command prints one JSON object.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { DatabaseHandle } from "@streamkit/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin } from "../../support/admin-cli";
-import { createTestDatabase } from "../../support/database";
-import { type ServerProcess, startServerProcess } from "../../support/server-process";
+import { describe, expect, it } from "vitest";
+import { admin, serverForCli } from "../../support/admin-cli";
 
 /** Each test starts the CLI several times (npm, then Node running the bundled program, then the database or the server's admin channel): bounded generously, a busy 2-core machine takes twice as long. */
 const CLI_TIMEOUT_MS = 180_000;
-const onPostgres = process.env.TEST_DB === "postgres";
-let database: DatabaseHandle | undefined;
-let server: ServerProcess;
-let env: Record<string, string>;
+const cli = serverForCli("streamkit-cli-");
 
-beforeAll(async () => {
-  if (onPostgres) {
-    database = await createTestDatabase();
-    env = { DATABASE_URL: database.url! };
-  } else {
-    env = { DATA_DIR: mkdtempSync(join(tmpdir(), "streamkit-cli-")) };
-  }
-  server = await startServerProcess(env);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
-
-const me = (key: string) => fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+const me = (key: string) => fetch(`${cli.server.url}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
 
 describe("npm run -s admin", () => {
   it(
     "creates accounts and keys that the running server accepts",
     async () => {
-      const created = await admin(["account", "create", "--email", "grace@example.com", "--plan", "pro", "--name", "Grace Hopper", "--staff"], env);
+      const created = await admin(["account", "create", "--email", "grace@example.com", "--plan", "pro", "--name", "Grace Hopper", "--staff"], cli.env);
       expect(created.code).toBe(0);
       expect(created.stdout.trim().split("\n")).toHaveLength(1);
       expect(created.json).toEqual({ id: expect.any(String), email: "grace@example.com", plan: "pro" });
 
-      const key = await admin(["key", "create", "--email", "grace@example.com", "--scopes", "plugins:read,sales:read"], env);
+      const key = await admin(["key", "create", "--email", "grace@example.com", "--scopes", "plugins:read,sales:read"], cli.env);
       expect(key.code).toBe(0);
       expect(key.json).toEqual({ id: expect.any(String), key: expect.stringMatching(/^skit_[0-9A-Za-z]{38}$/), scopes: ["plugins:read", "sales:read"] });
 
@@ -59,19 +35,19 @@ describe("npm run -s admin", () => {
   it(
     "changes plans, suspends and unsuspends, applied by the server on the next request",
     async () => {
-      await admin(["account", "create", "--email", "alan@example.com"], env);
-      const { json: key } = await admin(["key", "create", "--email", "alan@example.com", "--scopes", "plugins:read"], env);
+      await admin(["account", "create", "--email", "alan@example.com"], cli.env);
+      const { json: key } = await admin(["key", "create", "--email", "alan@example.com", "--scopes", "plugins:read"], cli.env);
       expect((await (await me(key.key)).json()).plan.name).toBe("free");
 
-      const plan = await admin(["account", "set-plan", "--email", "alan@example.com", "--plan", "ultimate"], env);
+      const plan = await admin(["account", "set-plan", "--email", "alan@example.com", "--plan", "ultimate"], cli.env);
       expect(plan.json).toEqual({ id: expect.any(String), email: "alan@example.com", plan: "ultimate" });
       expect((await (await me(key.key)).json()).plan.name).toBe("ultimate");
 
-      const suspended = await admin(["account", "suspend", "--email", "alan@example.com"], env);
+      const suspended = await admin(["account", "suspend", "--email", "alan@example.com"], cli.env);
       expect(suspended.json).toEqual({ id: expect.any(String), email: "alan@example.com", suspended: true });
       expect((await me(key.key)).status).toBe(403);
 
-      const restored = await admin(["account", "unsuspend", "--email", "alan@example.com"], env);
+      const restored = await admin(["account", "unsuspend", "--email", "alan@example.com"], cli.env);
       expect(restored.json).toMatchObject({ suspended: false });
       expect((await me(key.key)).status).toBe(200);
     },
@@ -81,17 +57,17 @@ describe("npm run -s admin", () => {
   it(
     "revokes keys and honours expiry dates",
     async () => {
-      await admin(["account", "create", "--email", "edsger@example.com"], env);
+      await admin(["account", "create", "--email", "edsger@example.com"], cli.env);
       const { json: key } = await admin(
         ["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2099-01-01T00:00:00Z"],
-        env,
+        cli.env,
       );
       expect((await me(key.key)).status).toBe(200);
-      const revoked = await admin(["key", "revoke", "--id", key.id], env);
+      const revoked = await admin(["key", "revoke", "--id", key.id], cli.env);
       expect(revoked.json).toEqual({ id: key.id, status: "revoked" });
       expect((await me(key.key)).status).toBe(401);
 
-      const { json: past } = await admin(["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2000-01-01"], env);
+      const { json: past } = await admin(["key", "create", "--email", "edsger@example.com", "--scopes", "plugins:read", "--expires-at", "2000-01-01"], cli.env);
       expect(past).toBeUndefined();
     },
     CLI_TIMEOUT_MS,
@@ -100,11 +76,11 @@ describe("npm run -s admin", () => {
   it(
     "reviews price requests: approve sets the price, reject keeps it and shows the note",
     async () => {
-      const { json: account } = await admin(["account", "create", "--email", "pricer@example.com", "--plan", "pro"], env);
-      const { json: key } = await admin(["key", "create", "--email", "pricer@example.com", "--scopes", "plugins:read,plugins:write"], env);
+      const { json: account } = await admin(["account", "create", "--email", "pricer@example.com", "--plan", "pro"], cli.env);
+      const { json: key } = await admin(["key", "create", "--email", "pricer@example.com", "--scopes", "plugins:read,plugins:write"], cli.env);
       const headers = { authorization: `Bearer ${key.key}`, "content-type": "application/json" };
       const manifest = { id: "cli-priced", name: "CLI Priced", version: "1.0.0", permissions: ["ui.notify"] };
-      const published = await fetch(`${server.url}/api/v1/plugins`, {
+      const published = await fetch(`${cli.server.url}/api/v1/plugins`, {
         method: "POST",
         headers,
         body: JSON.stringify({
@@ -116,22 +92,22 @@ describe("npm run -s admin", () => {
         }),
       });
       expect(published.status).toBe(201);
-      const request = (tier: string) => fetch(`${server.url}/api/v1/plugins/cli-priced/price`, { method: "PUT", headers, body: JSON.stringify({ tier }) });
+      const request = (tier: string) => fetch(`${cli.server.url}/api/v1/plugins/cli-priced/price`, { method: "PUT", headers, body: JSON.stringify({ tier }) });
 
       expect((await request("t2")).status).toBe(200);
-      const rejected = await admin(["price-request", "reject", "--slug", "cli-priced", "--note", "Start lower."], env);
+      const rejected = await admin(["price-request", "reject", "--slug", "cli-priced", "--note", "Start lower."], cli.env);
       expect(rejected.code).toBe(0);
       expect(rejected.json).toEqual({ slug: "cli-priced", tier: "t2", status: "rejected", note: "Start lower.", price: null });
-      const seen = await (await fetch(`${server.url}/api/v1/plugins/cli-priced`, { headers })).json();
+      const seen = await (await fetch(`${cli.server.url}/api/v1/plugins/cli-priced`, { headers })).json();
       expect(seen.item.priceRequest).toMatchObject({ tier: "t2", status: "rejected", note: "Start lower." });
 
       expect((await request("t1")).status).toBe(200);
-      const approved = await admin(["price-request", "approve", "--slug", "cli-priced"], env);
+      const approved = await admin(["price-request", "approve", "--slug", "cli-priced"], cli.env);
       expect(approved.json).toEqual({ slug: "cli-priced", tier: "t1", status: "approved", note: null, price: { tier: "t1", INR: 49, USD: 1 } });
-      const after = await (await fetch(`${server.url}/api/v1/plugins/cli-priced`)).json();
+      const after = await (await fetch(`${cli.server.url}/api/v1/plugins/cli-priced`)).json();
       expect(after.item.price).toEqual({ tier: "t1", INR: 49, USD: 1 });
 
-      const none = await admin(["price-request", "approve", "--slug", "cli-priced"], env);
+      const none = await admin(["price-request", "approve", "--slug", "cli-priced"], cli.env);
       expect(none.code).toBe(1);
       expect(none.error.error.code).toBe("not_found");
       expect(account.plan).toBe("pro");
@@ -143,11 +119,11 @@ describe("npm run -s admin", () => {
     "lists held plugin versions, rejects one with a note and approves the next; a decided version is a conflict",
     async () => {
       const keyOf = async (email: string) => {
-        await admin(["account", "create", "--email", email, "--plan", "pro", "--name", email.split("@")[0]!], env);
-        return (await admin(["key", "create", "--email", email, "--scopes", "plugins:read,plugins:write"], env)).json.key as string;
+        await admin(["account", "create", "--email", email, "--plan", "pro", "--name", email.split("@")[0]!], cli.env);
+        return (await admin(["key", "create", "--email", email, "--scopes", "plugins:read,plugins:write"], cli.env)).json.key as string;
       };
       const publish = (key: string, id: string, version: string) =>
-        fetch(`${server.url}/api/v1/plugins`, {
+        fetch(`${cli.server.url}/api/v1/plugins`, {
           method: "POST",
           headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
           body: JSON.stringify({
@@ -162,23 +138,23 @@ describe("npm run -s admin", () => {
       const imitator = await keyOf("imitator@example.com");
       expect((await publish(imitator, "cli-scene-t1mer", "1.0.0")).version.review.status).toBe("held");
 
-      const listed = await admin(["review", "list"], env);
+      const listed = await admin(["review", "list"], cli.env);
       expect(listed.code).toBe(0);
       expect(listed.json.held).toEqual([expect.objectContaining({ slug: "cli-scene-t1mer", version: "1.0.0", newPlugin: true })]);
-      const noNote = await admin(["review", "reject", "--slug", "cli-scene-t1mer", "--version", "1.0.0"], env);
+      const noNote = await admin(["review", "reject", "--slug", "cli-scene-t1mer", "--version", "1.0.0"], cli.env);
       expect(noNote.code).toBe(2);
       expect(noNote.error.error.code).toBe("bad_request");
-      const rejected = await admin(["review", "reject", "--slug", "cli-scene-t1mer", "--version", "1.0.0", "--note", "Too close."], env);
+      const rejected = await admin(["review", "reject", "--slug", "cli-scene-t1mer", "--version", "1.0.0", "--note", "Too close."], cli.env);
       expect(rejected.json).toMatchObject({ slug: "cli-scene-t1mer", version: "1.0.0", outcome: "rejected", note: "Too close." });
-      const again = await admin(["review", "approve", "--slug", "cli-scene-t1mer", "--version", "1.0.0"], env);
+      const again = await admin(["review", "approve", "--slug", "cli-scene-t1mer", "--version", "1.0.0"], cli.env);
       expect(again.code).toBe(1);
       expect(again.error.error.code).toBe("conflict");
 
       await publish(imitator, "cli-scene-t1mer", "1.1.0");
-      const approved = await admin(["review", "approve", "--slug", "cli-scene-t1mer", "--version", "1.1.0"], env);
+      const approved = await admin(["review", "approve", "--slug", "cli-scene-t1mer", "--version", "1.1.0"], cli.env);
       expect(approved.json).toMatchObject({ outcome: "approved", note: null });
-      expect((await fetch(`${server.url}/api/v1/plugins/cli-scene-t1mer`)).status).toBe(200);
-      const decided = await admin(["review", "list", "--decided"], env);
+      expect((await fetch(`${cli.server.url}/api/v1/plugins/cli-scene-t1mer`)).status).toBe(200);
+      const decided = await admin(["review", "list", "--decided"], cli.env);
       expect(decided.json.decided.map((d: { version: string; outcome: string; decidedBy: unknown }) => [d.version, d.outcome, d.decidedBy])).toEqual([
         ["1.1.0", "approved", null],
         ["1.0.0", "rejected", null],
@@ -190,13 +166,13 @@ describe("npm run -s admin", () => {
   it(
     "runs payouts (none due on a new database) and refuses unknown methods and purchases",
     async () => {
-      const run = await admin(["payout", "run", "--method", "upi"], env);
+      const run = await admin(["payout", "run", "--method", "upi"], cli.env);
       expect(run.code).toBe(0);
       expect(run.json).toEqual({ payouts: [] });
-      const bad = await admin(["payout", "run", "--method", "cheque"], env);
+      const bad = await admin(["payout", "run", "--method", "cheque"], cli.env);
       expect(bad.code).toBe(2);
       expect(bad.error.error.code).toBe("bad_request");
-      const missing = await admin(["purchase", "refund", "--id", "00000000-0000-4000-8000-000000000000"], env);
+      const missing = await admin(["purchase", "refund", "--id", "00000000-0000-4000-8000-000000000000"], cli.env);
       expect(missing.code).toBe(1);
       expect(missing.error.error.code).toBe("not_found");
     },
@@ -216,7 +192,7 @@ describe("npm run -s admin", () => {
   ])(
     "refuses %j with a JSON error on stderr",
     async (args, code, errorCode) => {
-      const result = await admin(args as string[], env);
+      const result = await admin(args as string[], cli.env);
       expect(result.code).toBe(code);
       expect(result.stdout).toBe("");
       expect(result.error).toEqual({ error: { code: errorCode, message: expect.any(String) } });
@@ -227,7 +203,7 @@ describe("npm run -s admin", () => {
   it.each([["--help"], ["-h"], ["help"]])(
     "prints its usage for %s as plain text on stdout and exits 0",
     async (flag) => {
-      const result = await admin([flag], env);
+      const result = await admin([flag], cli.env);
       expect(result.code).toBe(0);
       expect(result.stderr).toBe("");
       expect(result.json).toBeUndefined();
@@ -243,7 +219,7 @@ describe("npm run -s admin", () => {
   it(
     "prints its usage as plain text on stderr and exits 2 when no command is given",
     async () => {
-      const result = await admin([], env);
+      const result = await admin([], cli.env);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe("");
       expect(result.stderr.split("\n")[0]).toBe("Usage: npm run -s admin -- <command> [flags]");
@@ -255,7 +231,7 @@ describe("npm run -s admin", () => {
   it(
     "names the unknown command in a one-line JSON error that points at --help",
     async () => {
-      const result = await admin(["account", "delete"], env);
+      const result = await admin(["account", "delete"], cli.env);
       expect(result.code).toBe(2);
       expect(result.stderr.trim().split("\n")).toHaveLength(1);
       expect(result.error).toEqual({
@@ -268,14 +244,14 @@ describe("npm run -s admin", () => {
   it(
     "makes an existing account an operator with account set-staff, and back with --off",
     async () => {
-      const created = await admin(["account", "create", "--email", "staff-to-be@example.com", "--plan", "pro"], env);
+      const created = await admin(["account", "create", "--email", "staff-to-be@example.com", "--plan", "pro"], cli.env);
       expect(created.code).toBe(0);
-      const on = await admin(["account", "set-staff", "--email", "Staff-To-Be@example.com"], env);
+      const on = await admin(["account", "set-staff", "--email", "Staff-To-Be@example.com"], cli.env);
       expect(on.code).toBe(0);
       expect(on.json).toEqual({ id: created.json.id, email: "staff-to-be@example.com", staff: true });
-      const off = await admin(["account", "set-staff", "--email", "staff-to-be@example.com", "--off"], env);
+      const off = await admin(["account", "set-staff", "--email", "staff-to-be@example.com", "--off"], cli.env);
       expect(off.json).toEqual({ id: created.json.id, email: "staff-to-be@example.com", staff: false });
-      const missing = await admin(["account", "set-staff", "--email", "nobody-here@example.com"], env);
+      const missing = await admin(["account", "set-staff", "--email", "nobody-here@example.com"], cli.env);
       expect(missing.code).toBe(1);
       expect(missing.error.error.code).toBe("not_found");
     },
@@ -288,7 +264,7 @@ describe("npm run -s admin", () => {
       const flags = ["--target", "linux", "--arch", "x86_64", "--url", "https://downloads.streamkit.example/3.1.0/app.tar.gz", "--signature", "c2lnbmF0dXJl"];
       const published = await admin(
         ["release", "publish", "--version", "3.1.0", ...flags, "--notes", "Faster start.", "--pub-date", "2026-11-24T08:00:00Z"],
-        env,
+        cli.env,
       );
       expect(published.code, published.stderr).toBe(0);
       expect(published.json.release).toMatchObject({
@@ -299,20 +275,20 @@ describe("npm run -s admin", () => {
         withdrawnAt: null,
         pubDate: "2026-11-24T08:00:00.000Z",
       });
-      const offered = await fetch(`${server.url}/api/app/update/linux/x86_64/3.0.0`);
+      const offered = await fetch(`${cli.server.url}/api/app/update/linux/x86_64/3.0.0`);
       expect(await offered.json()).toMatchObject({ version: "3.1.0", notes: "Faster start.", signature: "c2lnbmF0dXJl" });
-      const listed = await admin(["release", "list"], env);
+      const listed = await admin(["release", "list"], cli.env);
       expect(listed.json.releases.map((r: { version: string }) => r.version)).toContain("3.1.0");
-      const again = await admin(["release", "publish", "--version", "3.1.0", ...flags], env);
+      const again = await admin(["release", "publish", "--version", "3.1.0", ...flags], cli.env);
       expect(again.code).toBe(1);
       expect(again.error.error.code).toBe("version_exists");
-      const bad = await admin(["release", "publish", "--version", "3.2", ...flags, "--rollout", "150"], env);
+      const bad = await admin(["release", "publish", "--version", "3.2", ...flags, "--rollout", "150"], cli.env);
       expect(bad.code).toBe(2);
       expect(bad.error.error.code).toBe("bad_request");
-      const withdrawn = await admin(["release", "withdraw", "--version", "3.1.0"], env);
+      const withdrawn = await admin(["release", "withdraw", "--version", "3.1.0"], cli.env);
       expect(withdrawn.json.withdrawn).toHaveLength(1);
-      expect((await fetch(`${server.url}/api/app/update/linux/x86_64/3.0.0`)).status).toBe(204);
-      const half = await admin(["release", "withdraw", "--version", "3.1.0", "--target", "linux"], env);
+      expect((await fetch(`${cli.server.url}/api/app/update/linux/x86_64/3.0.0`)).status).toBe(204);
+      const half = await admin(["release", "withdraw", "--version", "3.1.0", "--target", "linux"], cli.env);
       expect(half.code).toBe(2);
     },
     CLI_TIMEOUT_MS,
@@ -331,40 +307,40 @@ describe("npm run -s admin", () => {
         "--signature",
         "c2ln",
       ];
-      await admin(["release", "publish", "--version", "4.0.0", ...flags("4.0.0")], env);
-      const beta = await admin(["release", "publish", "--version", "4.1.0-beta.1", ...flags("4.1.0-beta.1"), "--channel", "beta"], env);
+      await admin(["release", "publish", "--version", "4.0.0", ...flags("4.0.0")], cli.env);
+      const beta = await admin(["release", "publish", "--version", "4.1.0-beta.1", ...flags("4.1.0-beta.1"), "--channel", "beta"], cli.env);
       expect(beta.code, beta.stderr).toBe(0);
       expect(beta.json.release).toMatchObject({ version: "4.1.0-beta.1", channel: "beta", revision: 1, updatedBy: null });
-      const update = (path: string) => fetch(`${server.url}/api/app/update/windows/i686/${path}`);
+      const update = (path: string) => fetch(`${cli.server.url}/api/app/update/windows/i686/${path}`);
       expect((await (await update("3.0.0?channel=beta")).json()).version).toBe("4.1.0-beta.1");
       expect((await (await update("3.0.0")).json()).version).toBe("4.0.0");
 
-      const promoted = await admin(["release", "change", "--version", "4.1.0-beta.1", "--channel", "stable", "--rollout", "0"], env);
+      const promoted = await admin(["release", "change", "--version", "4.1.0-beta.1", "--channel", "stable", "--rollout", "0"], cli.env);
       expect(promoted.code, promoted.stderr).toBe(0);
       expect(promoted.json.changed).toEqual([expect.objectContaining({ channel: "stable", rollout: 0, revision: 2 })]);
       const stale = await admin(
         ["release", "change", "--version", "4.1.0-beta.1", "--target", "windows", "--arch", "i686", "--rollout", "5", "--revision", "1"],
-        env,
+        cli.env,
       );
       expect([stale.code, stale.error.error.code]).toEqual([1, "conflict"]);
       expect(stale.error.error.message).toContain("(now revision 2)");
 
-      const minimum = await admin(["release", "minimum", "--target", "windows", "--arch", "i686", "--version", "4.1.0-beta.1"], env);
+      const minimum = await admin(["release", "minimum", "--target", "windows", "--arch", "i686", "--version", "4.1.0-beta.1"], cli.env);
       expect(minimum.code, minimum.stderr).toBe(0);
       expect(minimum.json.minimum).toMatchObject({ channel: "stable", version: "4.1.0-beta.1", satisfiedBy: "4.1.0-beta.1" });
       expect(await (await update("4.0.0")).json()).toMatchObject({ version: "4.1.0-beta.1", required: true, minimumVersion: "4.1.0-beta.1" });
-      const listed = await admin(["release", "list"], env);
+      const listed = await admin(["release", "list"], cli.env);
       expect(listed.json.minimums).toEqual([expect.objectContaining({ target: "windows", arch: "i686", version: "4.1.0-beta.1" })]);
-      expect((await admin(["release", "minimum", "--target", "windows", "--arch", "i686", "--clear"], env)).json).toEqual({ minimum: null });
-      const both = await admin(["release", "minimum", "--target", "windows", "--arch", "i686", "--version", "1.0.0", "--clear"], env);
+      expect((await admin(["release", "minimum", "--target", "windows", "--arch", "i686", "--clear"], cli.env)).json).toEqual({ minimum: null });
+      const both = await admin(["release", "minimum", "--target", "windows", "--arch", "i686", "--version", "1.0.0", "--clear"], cli.env);
       expect([both.code, both.error.error.code]).toEqual([2, "bad_request"]);
 
-      await admin(["release", "change", "--version", "4.1.0-beta.1", "--rollout", "100"], env);
-      const rolledBack = await admin(["release", "withdraw", "--version", "4.1.0-beta.1", "--rollback"], env);
+      await admin(["release", "change", "--version", "4.1.0-beta.1", "--rollout", "100"], cli.env);
+      const rolledBack = await admin(["release", "withdraw", "--version", "4.1.0-beta.1", "--rollback"], cli.env);
       expect(rolledBack.json.withdrawn).toEqual([expect.objectContaining({ rollback: true })]);
       expect(await (await update("4.1.0-beta.1")).json()).toMatchObject({ version: "4.0.0", rollback: true });
       expect((await update("4.0.0")).status).toBe(204);
-      const badRollout = await admin(["release", "change", "--version", "4.0.0", "--rollout", "half"], env);
+      const badRollout = await admin(["release", "change", "--version", "4.0.0", "--rollout", "half"], cli.env);
       expect([badRollout.code, badRollout.error.error.code]).toEqual([2, "bad_request"]);
     },
     CLI_TIMEOUT_MS,
@@ -374,14 +350,14 @@ describe("npm run -s admin", () => {
   it(
     "gives and takes back complimentary plans, applied by the server on the next request",
     async () => {
-      await admin(["account", "create", "--email", "gift@example.com"], env);
-      const { json: key } = await admin(["key", "create", "--email", "gift@example.com", "--scopes", "plugins:read"], env);
+      await admin(["account", "create", "--email", "gift@example.com"], cli.env);
+      const { json: key } = await admin(["key", "create", "--email", "gift@example.com", "--scopes", "plugins:read"], cli.env);
       const until = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
-      const granted = await admin(["plan", "grant", "--email", "gift@example.com", "--plan", "ultimate", "--until", until, "--note", "Partner"], env);
+      const granted = await admin(["plan", "grant", "--email", "gift@example.com", "--plan", "ultimate", "--until", until, "--note", "Partner"], cli.env);
       expect(granted.code, granted.stderr).toBe(0);
       expect(granted.json).toMatchObject({ plan: "ultimate", endsAt: until, note: "Partner" });
       expect((await (await me(key.key)).json()).plan.name).toBe("ultimate");
-      const revoked = await admin(["plan", "revoke", "--email", "gift@example.com"], env);
+      const revoked = await admin(["plan", "revoke", "--email", "gift@example.com"], cli.env);
       expect(revoked.json).toMatchObject({ revoked: true });
       expect((await (await me(key.key)).json()).plan.name).toBe("free");
     },
@@ -391,13 +367,13 @@ describe("npm run -s admin", () => {
   it(
     "refuses a complimentary plan that ends in the past, of the Free plan, or for nobody",
     async () => {
-      await admin(["account", "create", "--email", "no-gift@example.com"], env);
+      await admin(["account", "create", "--email", "no-gift@example.com"], cli.env);
       const until = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
-      const past = await admin(["plan", "grant", "--email", "no-gift@example.com", "--plan", "pro", "--until", "2020-01-01"], env);
+      const past = await admin(["plan", "grant", "--email", "no-gift@example.com", "--plan", "pro", "--until", "2020-01-01"], cli.env);
       expect([past.code, past.error.error.code]).toEqual([2, "bad_request"]);
-      const badPlan = await admin(["plan", "grant", "--email", "no-gift@example.com", "--plan", "free", "--until", until], env);
+      const badPlan = await admin(["plan", "grant", "--email", "no-gift@example.com", "--plan", "free", "--until", until], cli.env);
       expect(badPlan.code).not.toBe(0);
-      const nobody = await admin(["plan", "grant", "--email", "nobody@example.com", "--plan", "pro", "--until", until], env);
+      const nobody = await admin(["plan", "grant", "--email", "nobody@example.com", "--plan", "pro", "--until", until], cli.env);
       expect(nobody.error.error.code).toBe("not_found");
     },
     CLI_TIMEOUT_MS,
@@ -406,10 +382,10 @@ describe("npm run -s admin", () => {
   it(
     "lists subscriptions and refuses an unknown status or payment",
     async () => {
-      const listed = await admin(["subscription", "list", "--q", "nobody-subscribes@example.com"], env);
+      const listed = await admin(["subscription", "list", "--q", "nobody-subscribes@example.com"], cli.env);
       expect(listed.json).toEqual({ items: [] });
-      expect((await admin(["subscription", "list", "--status", "sleeping"], env)).code).not.toBe(0);
-      const unknown = await admin(["subscription", "refund", "--payment", "00000000-0000-4000-8000-000000000000"], env);
+      expect((await admin(["subscription", "list", "--status", "sleeping"], cli.env)).code).not.toBe(0);
+      const unknown = await admin(["subscription", "refund", "--payment", "00000000-0000-4000-8000-000000000000"], cli.env);
       expect([unknown.code, unknown.error.error.code]).toEqual([1, "not_found"]);
     },
     CLI_TIMEOUT_MS,
@@ -454,14 +430,14 @@ describe("npm run -s admin", () => {
   it(
     "verifies a publisher with a note, lists it, revokes it; the server's publisher page follows",
     async () => {
-      const { json: hedy } = await admin(["account", "create", "--email", "hedy@example.com", "--name", "Hedy Labs"], env);
-      const granted = await admin(["publisher", "grant", "--publisher", "hedy@example.com", "--note", "Known inventor."], env);
+      const { json: hedy } = await admin(["account", "create", "--email", "hedy@example.com", "--name", "Hedy Labs"], cli.env);
+      const granted = await admin(["publisher", "grant", "--publisher", "hedy@example.com", "--note", "Known inventor."], cli.env);
       expect(granted.code).toBe(0);
       expect(granted.json).toEqual({ handle: "hedy-labs", name: "Hedy Labs", verified: true });
-      const page = async () => (await (await fetch(`${server.url}/api/v1/publishers/hedy-labs`)).json()).publisher;
+      const page = async () => (await (await fetch(`${cli.server.url}/api/v1/publishers/hedy-labs`)).json()).publisher;
       expect(await page()).toMatchObject({ verified: true, verification: { byOperator: true, domains: [] } });
 
-      const listed = await admin(["publisher", "list"], env);
+      const listed = await admin(["publisher", "list"], cli.env);
       // Other tests of this file verify accounts too: this account's entry, exactly.
       expect(listed.json.verified.filter((entry: { handle: string }) => entry.handle === "hedy-labs")).toEqual([
         {
@@ -475,15 +451,15 @@ describe("npm run -s admin", () => {
       ]);
       expect(listed.json.events[0]).toMatchObject({ handle: "hedy-labs", action: "grant", actor: "operator CLI", via: "cli", note: "Known inventor." });
 
-      const revoked = await admin(["publisher", "revoke", "--publisher", "hedy-labs", "--note", "Asked to be removed."], env);
+      const revoked = await admin(["publisher", "revoke", "--publisher", "hedy-labs", "--note", "Asked to be removed."], cli.env);
       expect(revoked.json).toEqual({ handle: "hedy-labs", name: "Hedy Labs", verified: false });
       expect((await page()).verified).toBe(false);
 
-      const noNote = await admin(["publisher", "grant", "--publisher", "hedy-labs", "--note", " "], env);
+      const noNote = await admin(["publisher", "grant", "--publisher", "hedy-labs", "--note", " "], cli.env);
       // A blank note is a usage mistake: exit 2, as every bad_request of this CLI.
       expect(noNote.code).toBe(2);
       expect(noNote.error.error.code).toBe("bad_request");
-      const rechecked = await admin(["publisher", "recheck"], env);
+      const rechecked = await admin(["publisher", "recheck"], cli.env);
       expect(rechecked.json).toEqual({ checked: [], revoked: 0 });
     },
     CLI_TIMEOUT_MS,

@@ -4,38 +4,15 @@
  * beside it): the queue, a takedown the server applies at once, the audit
  * naming the operator given with --by, a restore, and the refusals.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { DatabaseHandle } from "@streamkit/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin } from "../../support/admin-cli";
-import { createTestDatabase } from "../../support/database";
-import { type ServerProcess, startServerProcess } from "../../support/server-process";
+import { describe, expect, it } from "vitest";
+import { admin, serverForCli } from "../../support/admin-cli";
 
 /** Each CLI run starts npm, then Node on the bundle: bounded generously for a busy 2-core machine. */
 const CLI_TIMEOUT_MS = 240_000;
-let database: DatabaseHandle | undefined;
-let server: ServerProcess;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  if (process.env.TEST_DB === "postgres") {
-    database = await createTestDatabase();
-    env = { DATABASE_URL: database.url! };
-  } else {
-    env = { DATA_DIR: mkdtempSync(join(tmpdir(), "streamkit-reports-cli-")) };
-  }
-  server = await startServerProcess(env);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+const cli = serverForCli("streamkit-reports-cli-");
 
 const call = (key: string, method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}/api/v1${path}`, {
+  fetch(`${cli.server.url}/api/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -45,11 +22,11 @@ describe("npm run -s admin -- report …", () => {
   it(
     "lists the queue, takes a plugin down and restores it, each decision in the audit under the operator's name",
     async () => {
-      await admin(["account", "create", "--email", "op@example.com", "--name", "Olive Operator", "--staff"], env);
-      await admin(["account", "create", "--email", "author@example.com", "--plan", "pro"], env);
-      await admin(["account", "create", "--email", "fan@example.com"], env);
-      const { json: authorKey } = await admin(["key", "create", "--email", "author@example.com", "--scopes", "plugins:read,plugins:write"], env);
-      const { json: fanKey } = await admin(["key", "create", "--email", "fan@example.com", "--scopes", "plugins:read"], env);
+      await admin(["account", "create", "--email", "op@example.com", "--name", "Olive Operator", "--staff"], cli.env);
+      await admin(["account", "create", "--email", "author@example.com", "--plan", "pro"], cli.env);
+      await admin(["account", "create", "--email", "fan@example.com"], cli.env);
+      const { json: authorKey } = await admin(["key", "create", "--email", "author@example.com", "--scopes", "plugins:read,plugins:write"], cli.env);
+      const { json: fanKey } = await admin(["key", "create", "--email", "fan@example.com", "--scopes", "plugins:read"], cli.env);
       const manifest = { id: "cli-reported", name: "CLI Reported", version: "1.0.0", permissions: ["ui.notify"] };
       const published = await call(authorKey.key, "POST", "/plugins", {
         changelog: "First.",
@@ -61,7 +38,7 @@ describe("npm run -s admin -- report …", () => {
       expect(published.status).toBe(201);
       expect((await call(fanKey.key, "PUT", "/plugins/cli-reported/report", { reason: "malware", details: "Wipes scenes." })).status).toBe(200);
 
-      const queue = await admin(["report", "queue"], env);
+      const queue = await admin(["report", "queue"], cli.env);
       expect(queue.code).toBe(0);
       expect(queue.json.plugins).toEqual([
         expect.objectContaining({
@@ -74,7 +51,7 @@ describe("npm run -s admin -- report …", () => {
 
       const down = await admin(
         ["report", "take-down", "--slug", "cli-reported", "--by", "op@example.com", "--note", "Seen it.", "--message", "It wipes scenes."],
-        env,
+        cli.env,
       );
       expect(down.code).toBe(0);
       expect(down.json.decision).toMatchObject({
@@ -85,14 +62,14 @@ describe("npm run -s admin -- report …", () => {
         operator: { name: "Olive Operator" },
       });
       expect((await call(fanKey.key, "GET", "/plugins/cli-reported")).status).toBe(404);
-      expect((await admin(["report", "taken-down"], env)).json.plugins).toEqual([
+      expect((await admin(["report", "taken-down"], cli.env)).json.plugins).toEqual([
         expect.objectContaining({ slug: "cli-reported", message: "It wipes scenes." }),
       ]);
 
-      const restored = await admin(["report", "restore", "--slug", "cli-reported", "--by", "op@example.com"], env);
+      const restored = await admin(["report", "restore", "--slug", "cli-reported", "--by", "op@example.com"], cli.env);
       expect(restored.json.decision).toMatchObject({ action: "restore" });
       expect((await call(fanKey.key, "GET", "/plugins/cli-reported")).status).toBe(200);
-      const audit = await admin(["report", "decisions", "--slug", "cli-reported"], env);
+      const audit = await admin(["report", "decisions", "--slug", "cli-reported"], cli.env);
       expect(audit.json.decisions.map((d: { action: string }) => d.action)).toEqual(["restore", "take_down"]);
     },
     CLI_TIMEOUT_MS,
@@ -101,16 +78,16 @@ describe("npm run -s admin -- report …", () => {
   it(
     "refuses a decision without --by, by someone who is not an operator, a warning without a message, and a second restore",
     async () => {
-      const noBy = await admin(["report", "dismiss", "--slug", "cli-reported"], env);
+      const noBy = await admin(["report", "dismiss", "--slug", "cli-reported"], cli.env);
       expect(noBy.code).not.toBe(0);
       expect(noBy.error.error).toMatchObject({ code: "bad_request", message: expect.stringContaining("Missing --by") });
-      const notStaff = await admin(["report", "take-down", "--slug", "cli-reported", "--by", "fan@example.com", "--reason", "spam"], env);
+      const notStaff = await admin(["report", "take-down", "--slug", "cli-reported", "--by", "fan@example.com", "--reason", "spam"], cli.env);
       expect(notStaff.error.error).toMatchObject({ code: "forbidden" });
-      const noMessage = await admin(["report", "warn", "--slug", "cli-reported", "--by", "op@example.com"], env);
+      const noMessage = await admin(["report", "warn", "--slug", "cli-reported", "--by", "op@example.com"], cli.env);
       expect(noMessage.error.error).toMatchObject({ code: "bad_request", message: expect.stringContaining("--message") });
-      const badReason = await admin(["report", "take-down", "--slug", "cli-reported", "--by", "op@example.com", "--reason", "ugly"], env);
+      const badReason = await admin(["report", "take-down", "--slug", "cli-reported", "--by", "op@example.com", "--reason", "ugly"], cli.env);
       expect(badReason.error.error).toMatchObject({ code: "bad_request", message: expect.stringContaining("--reason") });
-      const again = await admin(["report", "restore", "--slug", "cli-reported", "--by", "op@example.com"], env);
+      const again = await admin(["report", "restore", "--slug", "cli-reported", "--by", "op@example.com"], cli.env);
       expect(again.error.error).toMatchObject({ code: "conflict" });
     },
     CLI_TIMEOUT_MS,

@@ -3,7 +3,7 @@
  * overlay's drawing is bounded by DRAWING_BUDGET while it is made, a save over
  * it is refused (413, saying what to reduce), a stored document over it draws a
  * placeholder, and a revision is drawn once, not once per request. Against a
- * real server process with production's heap limit, whose peak memory is read
+ * real server process with a tight heap limit, whose peak memory is read
  * from /proc after a thousand draws of the worst documents the limits allow.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -18,9 +18,10 @@ import { type ServerProcess, startServerProcess } from "../../support/server-pro
 
 /**
  * How much the server's resident memory may grow while it answers the draws,
- * over what it held before them; its heap is sized as production's (apps/web's
- * start script): the old generation capped at 256 MiB, so a drawing that
- * outgrew it would end the process, and 16 MiB semi-spaces (Node 24's default
+ * over what it held before them. This API-only process loads far less code than
+ * the website's, so its old generation is capped at half of production's 512 MiB
+ * (apps/web's start script): 256 MiB, so a drawing that outgrew it would end the
+ * process, and 16 MiB semi-spaces as production's (Node 24's default
  * here is 64 MiB, room for garbage that would alone pass the bound). The bound
  * is what the drawings' store could once hold (64 MiB; 32 now) and as much again
  * for the heap's own slack: measured +71–84 MiB on Node 20–22 and +77–103 on

@@ -4,38 +4,15 @@
  * beside it): the queue, a hide the server applies at once (the review leaves
  * the list and the rating), unhide, and the refusals.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { DatabaseHandle } from "@streamkit/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin } from "../../support/admin-cli";
-import { createTestDatabase } from "../../support/database";
-import { type ServerProcess, startServerProcess } from "../../support/server-process";
+import { describe, expect, it } from "vitest";
+import { admin, serverForCli } from "../../support/admin-cli";
 
 /** Each CLI run starts npm, then Node on the bundle: bounded generously for a busy 2-core machine. */
 const CLI_TIMEOUT_MS = 240_000;
-let database: DatabaseHandle | undefined;
-let server: ServerProcess;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  if (process.env.TEST_DB === "postgres") {
-    database = await createTestDatabase();
-    env = { DATABASE_URL: database.url! };
-  } else {
-    env = { DATA_DIR: mkdtempSync(join(tmpdir(), "streamkit-review-reports-cli-")) };
-  }
-  server = await startServerProcess(env);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-});
+const cli = serverForCli("streamkit-review-reports-cli-");
 
 const call = async (key: string, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
+  const response = await fetch(`${cli.server.url}/api/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json" } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -48,10 +25,10 @@ describe("npm run -s admin -- review-report …", () => {
   it(
     "lists a reported review, hides it (out of the list and the rating) and shows it again, refusing what it must",
     async () => {
-      await admin(["account", "create", "--email", "op@example.com", "--name", "Olive Operator", "--staff"], env);
+      await admin(["account", "create", "--email", "op@example.com", "--name", "Olive Operator", "--staff"], cli.env);
       for (const email of ["author@example.com", "owner@example.com", "reader@example.com"])
-        await admin(["account", "create", "--email", email, "--plan", "pro"], env);
-      const key = async (email: string, scopes: string) => (await admin(["key", "create", "--email", email, "--scopes", scopes], env)).json.key as string;
+        await admin(["account", "create", "--email", email, "--plan", "pro"], cli.env);
+      const key = async (email: string, scopes: string) => (await admin(["key", "create", "--email", email, "--scopes", scopes], cli.env)).json.key as string;
       const [authorKey, ownerKey, readerKey] = [
         await key("author@example.com", "plugins:read,plugins:write"),
         await key("owner@example.com", "plugins:read"),
@@ -69,25 +46,25 @@ describe("npm run -s admin -- review-report …", () => {
       const id = written.body.review.id as string;
       expect((await call(readerKey, "PUT", `/plugins/cli-reviewed/reviews/${id}/report`, { reason: "spam" })).status).toBe(200);
 
-      const queue = await admin(["review-report", "queue"], env);
+      const queue = await admin(["review-report", "queue"], cli.env);
       expect(queue.code).toBe(0);
       expect(queue.json.reported).toEqual([expect.objectContaining({ id, slug: "cli-reviewed", open: 1, text: "Visit my shop." })]);
 
-      const hidden = await admin(["review-report", "hide", "--id", id, "--by", "op@example.com", "--note", "An advert."], env);
+      const hidden = await admin(["review-report", "hide", "--id", id, "--by", "op@example.com", "--note", "An advert."], cli.env);
       expect(hidden.code).toBe(0);
       expect(hidden.json.decision).toMatchObject({ reviewId: id, action: "hide", note: "An advert.", reportsClosed: 1, operator: { name: "Olive Operator" } });
       expect((await call(readerKey, "GET", "/plugins/cli-reviewed")).body.item.rating).toEqual({ average: null, count: 0 });
       expect((await call(readerKey, "GET", "/plugins/cli-reviewed/reviews")).body.items).toEqual([]);
 
-      const again = await admin(["review-report", "hide", "--id", id, "--by", "op@example.com"], env);
+      const again = await admin(["review-report", "hide", "--id", id, "--by", "op@example.com"], cli.env);
       expect(again.code).not.toBe(0);
       expect(again.error.error).toMatchObject({ code: "conflict" });
-      const notStaff = await admin(["review-report", "hide", "--id", id, "--by", "reader@example.com"], env);
+      const notStaff = await admin(["review-report", "hide", "--id", id, "--by", "reader@example.com"], cli.env);
       expect(notStaff.error.error).toMatchObject({ code: "forbidden" });
-      const badId = await admin(["review-report", "unhide", "--id", "nope", "--by", "op@example.com"], env);
+      const badId = await admin(["review-report", "unhide", "--id", "nope", "--by", "op@example.com"], cli.env);
       expect(badId.error.error).toMatchObject({ code: "bad_request", message: expect.stringContaining("--id") });
 
-      const shown = await admin(["review-report", "unhide", "--id", id, "--by", "op@example.com"], env);
+      const shown = await admin(["review-report", "unhide", "--id", id, "--by", "op@example.com"], cli.env);
       expect(shown.code).toBe(0);
       expect((await call(readerKey, "GET", "/plugins/cli-reviewed")).body.item.rating).toEqual({ average: 1, count: 1 });
     },
