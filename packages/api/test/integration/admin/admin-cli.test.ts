@@ -4,7 +4,8 @@
  * share DATABASE_URL. Every command prints one JSON object.
  */
 import { describe, expect, it } from "vitest";
-import { admin, serverForCli } from "../../support/admin-cli";
+import { admin } from "../../support/admin-cli";
+import { serverForCli } from "../../support/cli-server";
 
 /** Each test starts the CLI several times (npm, then Node running the bundled program, then the database or the server's admin channel): bounded generously, a busy 2-core machine takes twice as long. */
 const CLI_TIMEOUT_MS = 180_000;

@@ -5,7 +5,8 @@
  * the list and the rating), unhide, and the refusals.
  */
 import { describe, expect, it } from "vitest";
-import { admin, serverForCli } from "../../support/admin-cli";
+import { admin } from "../../support/admin-cli";
+import { serverForCli } from "../../support/cli-server";
 
 /** Each CLI run starts npm, then Node on the bundle: bounded generously for a busy 2-core machine. */
 const CLI_TIMEOUT_MS = 240_000;
