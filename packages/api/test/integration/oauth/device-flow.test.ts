@@ -91,6 +91,9 @@ describe("the device authorization endpoint", () => {
     const local = await createTestApp({ now: clock.now });
     try {
       const issuer = await discover(local);
+      // The burst starts with an hour window of its own: a window boundary inside it would let 20 through on each side.
+      const hour = rateLimits.deviceAuthorization.windowSeconds * 1000;
+      clock.advance(hour - (clock.now().getTime() % hour));
       // The per-minute count of the token endpoints is the lower bound in one minute: spread the burst over minutes.
       const statuses: number[] = [];
       for (let minute = 0; minute < 4; minute++) {
