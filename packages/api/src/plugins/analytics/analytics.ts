@@ -11,7 +11,7 @@ import { type Db, pluginDownloadDays, plugins, pluginSaleDays } from "@streamkit
 import { and, between, desc, eq, sql } from "drizzle-orm";
 import type { AccountCaller } from "../../shared/context";
 import { periodSql } from "./period-sql";
-import { reviewsInRange } from "./reviews";
+import { reviewPeriods, reviewsStatement } from "./reviews";
 
 type Money = PluginAnalytics["totals"]["money"][number];
 
@@ -49,71 +49,98 @@ export function periodsOf(from: string, to: string, granularity: AnalyticsGranul
 const sum = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 const period = periodSql;
 
+/** What reads the figures: the view (JSON, the dashboard) splits the range's totals by version and country; the CSV splits every period by them. */
+export type AnalyticsView = "json" | "csv";
+
 /**
- * The grouped sums behind the view and the CSV, each over the roll-ups of one plugin's range (the primary key's prefix):
- * per period, per version, per country, per period and version, per period and country, and money per period and currency.
- * Exported as statements so the benchmark's bare server runs the very same SQL (bench/analytics-ceiling-server.ts).
+ * The grouped sums one view needs, each over the roll-ups of one plugin's range (the primary key's prefix): downloads per
+ * period, then per version and per country (the view) or per period and version and per period and country (the CSV),
+ * money per period and currency, and reviews per period. Exported as statements so the benchmark's bare server runs the
+ * very same SQL (bench/analytics-ceiling-server.ts).
  */
-export function analyticsStatements(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">) {
+export function analyticsStatements(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">, view: AnalyticsView) {
   const { from, to, granularity } = query;
   const downloadsIn = and(eq(pluginDownloadDays.pluginId, pluginId), between(pluginDownloadDays.day, from, to));
   const downloadPeriod = period(granularity, pluginDownloadDays.day);
   const salePeriod = period(granularity, pluginSaleDays.day);
-  return [
-    db
-      .select({ period: downloadPeriod, downloads: sum(pluginDownloadDays.downloads) })
-      .from(pluginDownloadDays)
-      .where(downloadsIn)
-      .groupBy(sql`1`),
-    db
-      .select({ version: pluginDownloadDays.version, downloads: sum(pluginDownloadDays.downloads) })
-      .from(pluginDownloadDays)
-      .where(downloadsIn)
-      .groupBy(pluginDownloadDays.version)
-      .orderBy(desc(sql`2`), pluginDownloadDays.version),
-    db
-      .select({ country: pluginDownloadDays.country, downloads: sum(pluginDownloadDays.downloads) })
-      .from(pluginDownloadDays)
-      .where(downloadsIn)
-      .groupBy(pluginDownloadDays.country)
-      .orderBy(desc(sql`2`), sql`${pluginDownloadDays.country} = ''`, pluginDownloadDays.country),
-    db
+  const none = <Row>() => Promise.resolve([] as Row[]);
+  const byPeriod = db
+    .select({ period: downloadPeriod, downloads: sum(pluginDownloadDays.downloads) })
+    .from(pluginDownloadDays)
+    .where(downloadsIn)
+    .groupBy(sql`1`);
+  const money = db
+    .select({
+      period: salePeriod,
+      currency: pluginSaleDays.currency,
+      sales: sum(pluginSaleDays.sales),
+      gross: sum(pluginSaleDays.saleGross),
+      share: sum(pluginSaleDays.saleShare),
+      refunds: sum(pluginSaleDays.refunds),
+      refundedGross: sum(pluginSaleDays.refundGross),
+      refundedShare: sum(pluginSaleDays.refundShare),
+    })
+    .from(pluginSaleDays)
+    .where(and(eq(pluginSaleDays.pluginId, pluginId), between(pluginSaleDays.day, from, to)))
+    .groupBy(sql`1`, pluginSaleDays.currency)
+    .orderBy(sql`1`, pluginSaleDays.currency);
+  const reviews = reviewsStatement(db, pluginId, query);
+  if (view === "json") {
+    return {
+      byPeriod,
+      byVersion: db
+        .select({ version: pluginDownloadDays.version, downloads: sum(pluginDownloadDays.downloads) })
+        .from(pluginDownloadDays)
+        .where(downloadsIn)
+        .groupBy(pluginDownloadDays.version)
+        .orderBy(desc(sql`2`), pluginDownloadDays.version),
+      byCountry: db
+        .select({ country: pluginDownloadDays.country, downloads: sum(pluginDownloadDays.downloads) })
+        .from(pluginDownloadDays)
+        .where(downloadsIn)
+        .groupBy(pluginDownloadDays.country)
+        .orderBy(desc(sql`2`), sql`${pluginDownloadDays.country} = ''`, pluginDownloadDays.country),
+      byPeriodVersion: none<{ period: string; version: string; downloads: number }>(),
+      byPeriodCountry: none<{ period: string; country: string; downloads: number }>(),
+      money,
+      reviews,
+    };
+  }
+  return {
+    byPeriod,
+    byVersion: none<{ version: string; downloads: number }>(),
+    byCountry: none<{ country: string; downloads: number }>(),
+    byPeriodVersion: db
       .select({ period: downloadPeriod, version: pluginDownloadDays.version, downloads: sum(pluginDownloadDays.downloads) })
       .from(pluginDownloadDays)
       .where(downloadsIn)
       .groupBy(sql`1`, pluginDownloadDays.version)
       .orderBy(sql`1`, pluginDownloadDays.version),
-    db
+    byPeriodCountry: db
       .select({ period: downloadPeriod, country: pluginDownloadDays.country, downloads: sum(pluginDownloadDays.downloads) })
       .from(pluginDownloadDays)
       .where(downloadsIn)
       .groupBy(sql`1`, pluginDownloadDays.country)
       .orderBy(sql`1`, pluginDownloadDays.country),
-    db
-      .select({
-        period: salePeriod,
-        currency: pluginSaleDays.currency,
-        sales: sum(pluginSaleDays.sales),
-        gross: sum(pluginSaleDays.saleGross),
-        share: sum(pluginSaleDays.saleShare),
-        refunds: sum(pluginSaleDays.refunds),
-        refundedGross: sum(pluginSaleDays.refundGross),
-        refundedShare: sum(pluginSaleDays.refundShare),
-      })
-      .from(pluginSaleDays)
-      .where(and(eq(pluginSaleDays.pluginId, pluginId), between(pluginSaleDays.day, from, to)))
-      .groupBy(sql`1`, pluginSaleDays.currency)
-      .orderBy(sql`1`, pluginSaleDays.currency),
-  ] as const;
+    money,
+    reviews,
+  };
 }
 
-/** The rows behind the view and the CSV. */
-export async function analyticsRows(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">) {
+/** The rows behind one view, its statements run at once. */
+export async function analyticsRows(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">, view: AnalyticsView) {
   const { from, to, granularity } = query;
-  const [[byPeriod, byVersion, byCountry, byPeriodVersion, byPeriodCountry, money], reviews] = await Promise.all([
-    Promise.all(analyticsStatements(db, pluginId, query)),
-    reviewsInRange(db, pluginId, query),
+  const statements = analyticsStatements(db, pluginId, query, view);
+  const [byPeriod, byVersion, byCountry, byPeriodVersion, byPeriodCountry, money, reviewRows] = await Promise.all([
+    statements.byPeriod,
+    statements.byVersion,
+    statements.byCountry,
+    statements.byPeriodVersion,
+    statements.byPeriodCountry,
+    statements.money,
+    statements.reviews,
   ]);
+  const reviews = reviewPeriods(reviewRows);
   const periods = periodsOf(from, to, granularity);
   const moneyRows: (Money & { period: string })[] = money.map((row) => ({
     ...row,
@@ -149,14 +176,17 @@ function addMoney(into: Map<string, Money>, row: Money) {
 
 export async function pluginAnalytics(db: Db, caller: AccountCaller, query: AnalyticsQuery): Promise<PluginAnalytics> {
   const plugin = await ownPlugin(db, caller, query.slug);
-  const rows = await analyticsRows(db, plugin.id, query);
+  const rows = await analyticsRows(db, plugin.id, query, "json");
   const totals = new Map<string, Money>();
-  for (const row of rows.money) addMoney(totals, row);
-  const periods = rows.periods.map((p) => ({
-    period: p,
-    downloads: rows.byPeriod.get(p) ?? 0,
-    money: rows.money.filter((row) => row.period === p).map(({ period: _period, ...money }) => money),
-  }));
+  // Each period's money in one pass (the rows come ordered by period): a year by day is hundreds of periods.
+  const moneyOf = new Map<string, Money[]>();
+  for (const { period: p, ...money } of rows.money) {
+    addMoney(totals, money);
+    const list = moneyOf.get(p);
+    if (list) list.push(money);
+    else moneyOf.set(p, [money]);
+  }
+  const periods = rows.periods.map((p) => ({ period: p, downloads: rows.byPeriod.get(p) ?? 0, money: moneyOf.get(p) ?? [] }));
   return {
     slug: plugin.slug,
     name: plugin.name,

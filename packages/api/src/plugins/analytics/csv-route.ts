@@ -31,7 +31,7 @@ async function serveAnalyticsCsv(input: RawInput, context: Context): Promise<Res
   if (!parsed.success) throw validationError(parsed.error.issues, "query");
   const query = parsed.data;
   const plugin = await ownPlugin(context.deps.db, context.caller, query.slug);
-  const rows = await analyticsRows(context.deps.db, plugin.id, query);
+  const rows = await analyticsRows(context.deps.db, plugin.id, query, "csv");
   const file = `${plugin.slug}-analytics-${query.from}-${query.to}.csv`;
   return {
     status: 200,

@@ -11,11 +11,11 @@ type ReviewPeriod = NonNullable<PluginAnalytics["reviews"]>[number];
  * (plugin, written at), visible ones only: a plugin has at most one review per account, far fewer rows than its
  * downloads, so no roll-up is kept.
  */
-export async function reviewsInRange(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">): Promise<Map<string, ReviewPeriod>> {
+export function reviewsStatement(db: Db, pluginId: string, query: Pick<AnalyticsQuery, "from" | "to" | "granularity">) {
   const end = new Date(`${query.to}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);
   const period = periodSql(query.granularity, sql`(${pluginReviews.createdAt} at time zone 'UTC')`);
-  const rows = await db
+  return db
     .select({
       period,
       reviews: sql<number>`count(*)::int`.mapWith(Number),
@@ -31,6 +31,10 @@ export async function reviewsInRange(db: Db, pluginId: string, query: Pick<Analy
       ),
     )
     .groupBy(sql`1`);
+}
+
+/** The statement's rows by period, with their average rating to two decimals. */
+export function reviewPeriods(rows: { period: string; reviews: number; ratingSum: number }[]): Map<string, ReviewPeriod> {
   return new Map(
     rows.map((row) => [row.period, { period: row.period, reviews: row.reviews, averageRating: Math.round((row.ratingSum / row.reviews) * 100) / 100 }]),
   );
