@@ -153,7 +153,6 @@ export async function updateOverlay(
 ) {
   if (input.name === undefined && input.document === undefined) throw badRequest("Nothing to update: send name, document or both with baseRev.");
   const document = input.document === undefined ? undefined : parseDocument(input.document);
-  await unlockedRow(deps.db, caller, input.overlayId);
   const draft = input.draft === true;
   const saved = await saveKeepingRevision(
     deps,
@@ -171,8 +170,8 @@ export async function updateOverlay(
     if (!draft) await announceOverlay(deps, saved.id, saved.liveRev);
     return { item: record(deps, saved, caller), etag: overlayEtag(saved) };
   }
-  // Saved elsewhere since baseRev (or deleted meanwhile): nothing was overwritten.
-  const current = await ownRow(deps.db, caller, input.overlayId);
+  // Not saved: not the caller's (404), locked (403), or saved elsewhere since baseRev (409); nothing was overwritten.
+  const current = await unlockedRow(deps.db, caller, input.overlayId);
   throw new AppError(
     "conflict",
     `This overlay was saved elsewhere since rev ${input.baseRev}: it is at rev ${current.rev}. Fetch it, re-apply your change and save with baseRev ${current.rev}.`,

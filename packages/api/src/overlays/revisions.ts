@@ -8,7 +8,7 @@ import {
 } from "@streamkit/api-contract";
 import { accounts, type Overlay, overlayRevisions, overlays, type Tx } from "@streamkit/db";
 import type { OverlayDocument } from "@streamkit/overlay";
-import { overlayRevisionsKept } from "@streamkit/plans";
+import { overlayRevisionsKept, type PlanName, planAtLeast } from "@streamkit/plans";
 import { and, desc, eq, lt, lte, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AccountCaller, Context } from "../shared/context";
@@ -26,7 +26,9 @@ export type SaveSurface = Context["surface"];
 
 /**
  * Saves `changes` over `baseRev` and keeps the replaced revision, all in one
- * transaction; undefined when the overlay is no longer at baseRev. The row is
+ * transaction; undefined when the overlay is not the caller's, is locked by
+ * its plan, or is no longer at baseRev (nothing is read before: a save is this
+ * transaction alone). The row is
  * locked at baseRev first, so of two saves on one rev the second waits, then
  * finds the rev gone: the database still decides the race. A save goes live
  * (liveRev follows rev) unless it is a draft.
@@ -42,7 +44,8 @@ export function saveKeepingRevision(
   return deps.db.transaction(async (tx) => {
     const atBase = and(eq(overlays.id, target.overlayId), eq(overlays.accountId, caller.account.id), eq(overlays.rev, target.baseRev));
     const [replaced] = await tx.select().from(overlays).where(atBase).for("update");
-    if (!replaced) return undefined;
+    // A locked overlay is not saved; the caller's error path (ownRow's reads) tells which refusal it is.
+    if (!replaced || !planAtLeast(caller.account.plan, replaced.plan as PlanName)) return undefined;
     const [saved] = await tx
       .update(overlays)
       .set({
