@@ -1,9 +1,11 @@
 import type { Listing } from "@streamkit/api-contract";
 import Link from "next/link";
+import { CategoryLink } from "./discovery/topic-links";
 import { formatCount, plural } from "./format";
 import { PriceTag } from "./price-tag";
 import { PluginIcon } from "./plugin-icon";
 import { PublisherName } from "./publisher-name";
+import { CardRating } from "./reviews/card-rating";
 
 export function PluginCard({ plugin, country }: { plugin: Listing; country: string | null }) {
   return (
@@ -12,7 +14,10 @@ export function PluginCard({ plugin, country }: { plugin: Listing; country: stri
       <h2 id={`plugin-${plugin.id}`}>
         <Link href={`/plugins/${plugin.slug}`}>{plugin.name}</Link>
       </h2>
-      <PublisherName publisher={plugin.publisher} />
+      <div className="card-byline">
+        <PublisherName publisher={plugin.publisher} />
+        <CategoryLink category={plugin.category} />
+      </div>
       <p>{plugin.description || "No description yet."}</p>
       <div className="card-footer">
         <span className="stats">
@@ -29,6 +34,7 @@ export function PluginCard({ plugin, country }: { plugin: Listing; country: stri
             {formatCount(plugin.downloads)}
             <span className="visually-hidden"> downloads</span>
           </span>
+          <CardRating rating={plugin.rating} />
         </span>
         <PriceTag price={plugin.price} country={country} />
       </div>

@@ -1,10 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { admin } from "./support/admin";
+import { admin, newPage } from "./support/admin";
 
 /**
  * Finding plugins (docs/plugins.md#finding-plugins): the author sets category
- * and tags on My plugins; a visitor browses a category on /plugins, searches
+ * and tags on My plugins; a visitor browses a category on /plugins, sees each
+ * card's category and rating, follows a tag from a plugin's page, searches
  * (with a typo), sorts and filters, each keeping the others.
  */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -16,6 +17,16 @@ async function publish(request: APIRequestContext, key: string, id: string, name
   ];
   const response = await request.post("/api/v1/plugins", { headers: { authorization: `Bearer ${key}` }, data: { files, changelog: "First." } });
   expect(response.status()).toBe(201);
+}
+
+/** Someone who downloaded the plugin rates it through the API (plugin-reviews.spec.ts writes reviews on the page). */
+async function rate(page: Page, request: APIRequestContext, token: string, slug: string, rating: number) {
+  const email = await signUp(page, `Rae Rater ${token}`);
+  admin("account", "set-plan", "--email", email, "--plan", "pro");
+  const { key } = admin("key", "create", "--email", email, "--scopes", "plugins:read") as { key: string };
+  const headers = { authorization: `Bearer ${key}` };
+  expect((await request.get(`/api/v1/plugins/${slug}/package`, { headers })).status()).toBe(200);
+  expect((await request.put(`/api/v1/plugins/${slug}/review`, { headers, data: { rating } })).status()).toBe(200);
 }
 
 async function author(page: Page, request: APIRequestContext, token: string) {
@@ -31,7 +42,12 @@ async function author(page: Page, request: APIRequestContext, token: string) {
 
 const cards = (page: Page) => page.getByRole("list", { name: "Plugins" }).locator("article.card");
 
-test("an author sets category and tags on My plugins; visitors browse the category, search with a typo, sort and filter", async ({ page, request }) => {
+test("an author sets category and tags on My plugins; visitors browse the category, search with a typo, sort and filter", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const token = unique();
   const { quiet, online } = await author(page, request, token);
 
@@ -50,6 +66,11 @@ test("an author sets category and tags on My plugins; visitors browse the catego
   await form.getByRole("button", { name: "Save category and tags" }).click();
   await expect(form.getByRole("alert")).toContainText("letters and digits");
 
+  // Someone who downloaded it rates it 4.
+  const rater = await newPage(browser, baseURL!);
+  await rate(rater, request, token, quiet.slug, 4);
+  await rater.close();
+
   // Browse a category, then search inside it: the category stays.
   await page.goto("/plugins");
   await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Music", exact: true }).click();
@@ -61,10 +82,22 @@ test("an author sets category and tags on My plugins; visitors browse the catego
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText(quiet.name);
   await expect(page.getByTestId("result-count")).toContainText("1 plugin ·");
+  // The card shows its category, linking to the category's page, and its rating.
+  const card = cards(page).first();
+  await expect(card.getByRole("link", { name: "Category: Music" })).toHaveAttribute("href", "/plugins?category=music");
+  await expect(card.getByTestId("card-rating")).toContainText("4.0 (1)");
+  await expect(card.getByTestId("card-rating")).toContainText("4.0 out of 5, 1 review");
+  await expect(card.getByTestId("card-rating")).toHaveAttribute("title", "4.0 out of 5, 1 review");
 
-  // A tag's address.
-  await page.goto(`/plugins?tag=tag-${token}`);
+  // The plugin's page links its category and its tags; a tag leads to the plugins with that tag.
+  await page.goto(`/plugins/${quiet.slug}`);
+  await expect(page.getByRole("link", { name: "Category: Music" })).toHaveAttribute("href", "/plugins?category=music");
+  const tags = page.getByRole("list", { name: "Tags" });
+  await expect(tags.getByRole("link")).toHaveText(["#song-queue", `#tag-${token}`]);
+  await tags.getByRole("link", { name: `tag-${token}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/plugins\\?tag=tag-${token}$`));
   await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page).first()).toContainText(quiet.name);
 
   // Search with a typo finds the name, ranked first.
   await page.goto("/plugins");
@@ -76,6 +109,10 @@ test("an author sets category and tags on My plugins; visitors browse the catego
   // Sort and filter the author's two plugins: newest first, then only those without internet access.
   await page.goto(`/plugins?q=${token}`);
   await expect(cards(page)).toHaveCount(2);
+  // A plugin without reviews shows no rating, and one without a category none.
+  const onlineCard = cards(page).filter({ hasText: online.name });
+  await expect(onlineCard.getByTestId("card-rating")).toHaveCount(0);
+  await expect(onlineCard.getByRole("link", { name: /^Category:/ })).toHaveCount(0);
   const filters = page.getByRole("form", { name: "Sort and filter" });
   await filters.getByLabel("Sort by").selectOption("newest");
   await filters.getByRole("button", { name: "Apply" }).click();
@@ -87,6 +124,13 @@ test("an author sets category and tags on My plugins; visitors browse the catego
   await expect(page).toHaveURL(/sort=newest/);
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText(quiet.name);
+  // Only plugins that run on plugin API version 1 (all of them today); the other filters stay.
+  await page.getByRole("form", { name: "Sort and filter" }).getByLabel("Runs on plugin API").selectOption("1");
+  await page.getByRole("form", { name: "Sort and filter" }).getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/api=1/);
+  await expect(page).toHaveURL(/without=network/);
+  await expect(page.getByRole("form", { name: "Sort and filter" }).getByLabel("Runs on plugin API")).toHaveValue("1");
+  await expect(cards(page)).toHaveCount(1);
   await page.getByRole("form", { name: "Sort and filter" }).getByLabel("Price").selectOption("paid");
   await page.getByRole("form", { name: "Sort and filter" }).getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("No plugin matches")).toBeVisible();

@@ -99,3 +99,15 @@ export const pluginSortLabels: Record<PluginSort, string> = {
 export const pluginCountBound = 10_000;
 
 export const permissionFilterSchema = z.enum(PERMISSION_NAMES);
+
+/**
+ * The plugin API versions (SPEC §2.1: plugin.json's optional `api`, default 1): today only 1. The website's
+ * "Runs on plugin API" choice offers these.
+ */
+export const pluginApiVersions = [1] as const;
+
+/**
+ * GET /plugins?api=N: the plugin API version a host supports; a listing matches when its `apiVersion` is at most N.
+ * The bounds take any version a newer app may report, so its query is valid before the marketplace knows that version.
+ */
+export const apiVersionFilter = { min: 1, max: 99 } as const;

@@ -1,6 +1,6 @@
 import { priceTierSchema } from "@streamkit/plans";
 import { z } from "zod";
-import { categorySchema, categorySlugs, permissionFilterSchema, pluginCountBound, pluginSorts, tagLimits, tagSchema } from "./discovery";
+import { apiVersionFilter, categorySchema, categorySlugs, permissionFilterSchema, pluginCountBound, pluginSorts, tagLimits, tagSchema } from "./discovery";
 import { pluginPaging } from "./limits";
 import { moderationWarningSchema, takenDownSchema } from "./moderation";
 import { pluginIconSchema, pluginScreenshotSchema } from "./plugin-media";
@@ -109,6 +109,10 @@ export const listingSchema = z
     iconGenerated: z.boolean().meta({ description: "True when the author uploaded no icon and `icon` is drawn from the slug (initials on a colour)." }),
     category: categorySchema.nullable().meta({ description: "The category its author chose (PUT /plugins/{slug}/listing), or null. Additive." }),
     tags: z.array(z.string()).meta({ description: "Its author's free tags, normalised (lower case, hyphens). Additive." }),
+    apiVersion: z.int().min(1).meta({
+      description:
+        "The plugin API version its latest version needs: that version's plugin.json `api` (1 when left out; today 1 is the only one). It runs on a host whose plugin API version is this or higher (GET /plugins?api=N). Additive.",
+    }),
   })
   .meta({ id: "Listing" });
 export type Listing = z.infer<typeof listingSchema>;
@@ -186,6 +190,15 @@ export const listPluginsQuerySchema = z.object({
     .meta({
       description:
         "Only plugins whose latest version does not require this permission; repeat it for several (`without=network&without=ai`: no internet use, no AI). At most 10.",
+    })
+    .optional(),
+  api: z.coerce
+    .number()
+    .int()
+    .min(apiVersionFilter.min)
+    .max(apiVersionFilter.max)
+    .meta({
+      description: `Only plugins that run on a host supporting plugin API version N (${apiVersionFilter.min} to ${apiVersionFilter.max}): those whose latest version's plugin.json \`api\` (\`apiVersion\` in the listing; 1 when left out) is at most N. Today every plugin is version 1, so \`api=1\` lists them all; a host sends the version it supports and never gets a plugin it cannot run.`,
     })
     .optional(),
 });

@@ -73,6 +73,7 @@ function published(changelog: string): PublishResponse {
       permissionsWidened: false,
       category: null,
       tags: [],
+      apiVersion: 1,
       rating: { average: null, count: 0 },
       publisher: { kind: "user", name: "Ada", verified: false, handle: "ada" },
       icon: { url: "/api/plugin-media/generated/stub-plugin.svg", width: 256, height: 256 },

@@ -179,4 +179,31 @@ describe("checked-in migrations", () => {
       await handle.close();
     }
   }, 180_000);
+
+  it("copy the plugin API version of each plugin's latest version into its listing, 1 where the manifest leaves it out", async () => {
+    const older = migrationsBefore("0028_plugin_api_version");
+    const handle = await openDatabase({});
+    try {
+      await migrateDatabase(handle, older);
+      const [owner] = await handle.db.insert(accounts).values({ name: "Versioned Author" }).returning({ id: accounts.id });
+      // A later plugin API version is not allowed yet; the copy reads whatever the latest version's manifest says.
+      await handle.db.execute(sql`with p as (
+          insert into plugins (slug, owner_id, name, latest_version) values ('api-two', ${owner!.id}, 'Api Two', '2.0.0'), ('api-default', ${owner!.id}, 'Api Default', '1.0.0') returning id, slug
+        )
+        insert into plugin_versions (plugin_id, version, version_key, manifest)
+        select id, v.version, v.version, v.manifest::jsonb from p join (values
+          ('api-two', '1.0.0', '{"api": 1}'), ('api-two', '2.0.0', '{"api": 2}'), ('api-default', '1.0.0', '{}')
+        ) as v(slug, version, manifest) on v.slug = p.slug`);
+      await migrateDatabase(handle);
+      const { rows } = (await handle.db.execute(sql`select slug, api_version from plugins order by slug`)) as unknown as {
+        rows: { slug: string; api_version: number }[];
+      };
+      expect(rows).toEqual([
+        { slug: "api-default", api_version: 1 },
+        { slug: "api-two", api_version: 2 },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  }, 180_000);
 });

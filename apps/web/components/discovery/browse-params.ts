@@ -1,4 +1,4 @@
-import { type CategorySlug, categorySlugs, type PluginSort, pluginSorts } from "@streamkit/api-contract";
+import { type CategorySlug, categorySlugs, type PluginSort, pluginApiVersions, pluginSorts } from "@streamkit/api-contract";
 
 /** What the marketplace's address may carry to find plugins (docs/plugins.md#finding-plugins); unknown values are left out. */
 export interface BrowseParams {
@@ -10,7 +10,12 @@ export interface BrowseParams {
   verified?: "true";
   /** The one permission filter the site offers: without internet (`without=network`). */
   without?: "network";
+  /** "Runs on plugin API": one of the plugin API versions there are (`api=1`), as the address carries it. */
+  api?: ApiVersionParam;
 }
+
+type ApiVersionParam = `${(typeof pluginApiVersions)[number]}`;
+const apiVersionParams = pluginApiVersions.map(String) as ApiVersionParam[];
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -30,12 +35,18 @@ export function readBrowseParams(params: SearchParams): BrowseParams {
     price: oneOf(one(params.price), ["free", "paid"] as const),
     verified: oneOf(one(params.verified), ["true"] as const),
     without: oneOf(one(params.without), ["network"] as const),
+    api: oneOf(one(params.api), apiVersionParams),
   };
 }
 
 /** The query GET /plugins gets for these parameters: a search is ranked unless another sort was chosen. */
 export function listQuery(browse: BrowseParams) {
-  return { ...browse, sort: browse.sort ?? (browse.q ? ("relevance" as const) : undefined), without: browse.without ? [browse.without] : undefined };
+  return {
+    ...browse,
+    sort: browse.sort ?? (browse.q ? ("relevance" as const) : undefined),
+    without: browse.without ? [browse.without] : undefined,
+    api: browse.api ? Number(browse.api) : undefined,
+  };
 }
 
 /** An address of the marketplace at `base` with `browse`, and a page's cursor and trail when given. */

@@ -1,4 +1,4 @@
-import { pluginCategories, pluginSortLabels, pluginSorts } from "@streamkit/api-contract";
+import { pluginApiVersions, pluginCategories, pluginSortLabels, pluginSorts } from "@streamkit/api-contract";
 import Link from "next/link";
 import { type BrowseParams, browseHref } from "./browse-params";
 
@@ -45,7 +45,7 @@ export function MarketplaceFilters({ base, browse }: { base: string; browse: Bro
         </ul>
       </nav>
       <form className="filter-form" action={base} method="get" aria-label="Sort and filter">
-        <BrowseHiddenFields browse={browse} omit={["sort", "price", "verified", "without"]} />
+        <BrowseHiddenFields browse={browse} omit={["sort", "price", "verified", "without", "api"]} />
         <div className="field">
           <label htmlFor="sort">Sort by</label>
           <select id="sort" name="sort" defaultValue={browse.sort ?? (browse.q ? "relevance" : "downloads")}>
@@ -62,6 +62,17 @@ export function MarketplaceFilters({ base, browse }: { base: string; browse: Bro
             <option value="">Free and paid</option>
             <option value="free">Free</option>
             <option value="paid">Paid</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="api">Runs on plugin API</label>
+          <select id="api" name="api" defaultValue={browse.api ?? ""}>
+            <option value="">Any version</option>
+            {pluginApiVersions.map((version) => (
+              <option key={version} value={String(version)}>
+                Version {version}
+              </option>
+            ))}
           </select>
         </div>
         <label className="check">

@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { formatCount, formatDate, plural } from "@/components/format";
 import { BuyBoxAction } from "@/components/commerce/buy-box-action";
+import { CategoryLink, TagLinks } from "@/components/discovery/topic-links";
 import type { BuyerCountry } from "@/components/commerce/buyer";
 import { PermissionList } from "@/components/permission-list";
 import { formatPrice } from "@/components/price-tag";
@@ -88,6 +89,12 @@ export function PluginDetails({
               <RatingSummary rating={plugin.rating} />
             </a>
           </div>
+          {plugin.category || plugin.tags.length > 0 ? (
+            <div className="topic-row">
+              <CategoryLink category={plugin.category} />
+              <TagLinks tags={plugin.tags} />
+            </div>
+          ) : null}
           {plugin.description ? <Markdown className="lede">{plugin.description}</Markdown> : null}
         </div>
         <aside className="buy-box" aria-label="Price" hidden={Boolean(plugin.takenDown)}>

@@ -112,6 +112,7 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
     ...(review ? { review } : {}),
     category: (p.category as Listing["category"]) ?? null,
     tags: p.tags,
+    apiVersion: p.apiVersion,
   };
 }
 

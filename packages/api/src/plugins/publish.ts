@@ -83,6 +83,7 @@ export async function publishPlugin(deps: AppDeps, caller: AccountCaller, input:
       homepage: manifest.homepage ?? null,
       latestVersion: manifest.version,
       permissions: manifest.permissions,
+      apiVersion: manifest.api,
       lookalikeKeys: lookalikeKeys(manifest.id, manifest.name),
       updatedAt: now,
     };

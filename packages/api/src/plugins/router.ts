@@ -67,7 +67,7 @@ export const pluginsRouter = {
         tags: ["Plugins"],
         summary: "Browse the marketplace",
         description:
-          "The published plugins, by default the service's own first, then by downloads (descending), ties broken by listing id (descending). `q` searches (full text with typo tolerance; `sort=relevance` ranks the matches), `sort` chooses another order, and `category`, `tag`, `price`, `verified` and `without` filter; `total` counts every match (exact up to 10,000). Keyset paging: pass `next` back as `cursor` with the same query; `next` is null on the last page; a cursor of another sort is 400 bad_request. No key needed; with a key, `mine` and `owned` describe the caller.\n\n" +
+          "The published plugins, by default the service's own first, then by downloads (descending), ties broken by listing id (descending). `q` searches (full text with typo tolerance; `sort=relevance` ranks the matches), `sort` chooses another order, and `category`, `tag`, `price`, `verified`, `without` and `api` (the plugin API version the host supports) filter; `total` counts every match (exact up to 10,000). Keyset paging: pass `next` back as `cursor` with the same query; `next` is null on the last page; a cursor of another sort is 400 bad_request. No key needed; with a key, `mine` and `owned` describe the caller.\n\n" +
           CACHING,
       },
       rest: browsing,

@@ -31,6 +31,8 @@ export interface PageShape {
   price: "free" | "paid" | null;
   verified: boolean;
   without: boolean;
+  /** `api=N`: only plugins whose latest version needs plugin API version N or lower. */
+  api: boolean;
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -76,6 +78,8 @@ function matchConditions(shape: PageShape): SQL[] {
   if (shape.price === "paid") conditions.push(sql`${plugins.priceTier} is not null`);
   if (shape.verified) conditions.push(verifiedPublisher);
   if (shape.without) conditions.push(sql`not (${plugins.permissions} && string_to_array(${p("without")}, ','))`);
+  // No index of its own: today every plugin is version 1, so the filter keeps nearly every row the order's index yields.
+  if (shape.api) conditions.push(sql`${plugins.apiVersion} <= ${p("api")}::smallint`);
   return conditions;
 }
 
@@ -169,6 +173,7 @@ export function marketPageValues(query: ListPluginsQuery): { shape: PageShape; v
     price: query.price ?? null,
     verified: query.verified === "true",
     without: Boolean(query.without?.length),
+    api: query.api !== undefined,
   };
   const values: Record<string, unknown> = { take: query.limit + 1 };
   if (query.q) {
@@ -178,6 +183,7 @@ export function marketPageValues(query: ListPluginsQuery): { shape: PageShape; v
   if (query.category) values.category = query.category;
   if (query.tag) values.tag = query.tag;
   if (query.without?.length) values.without = query.without.join(",");
+  if (query.api !== undefined) values.api = query.api;
   if (query.cursor) Object.assign(values, cursorValues(sort, query.cursor));
   return { shape, values };
 }
@@ -239,7 +245,7 @@ export function nextCursor(sort: PluginSort, last: PageRow): string {
 
 /** A shape's name: its prepared statements are named after it. */
 export function shapeName(shape: PageShape): string {
-  const flags = [shape.search, shape.after, shape.category, shape.tag, shape.verified, shape.without].map(Number).join("");
+  const flags = [shape.search, shape.after, shape.category, shape.tag, shape.verified, shape.without, shape.api].map(Number).join("");
   return `${shape.sort}_${shape.price ?? "any"}_${flags}`;
 }
 

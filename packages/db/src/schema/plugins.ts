@@ -29,9 +29,9 @@ export type PluginStatus = (typeof pluginStatuses)[number];
 const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => "tsvector" });
 
 /**
- * One marketplace listing. Name, description, homepage, permissions and
- * latest_version are copied from the latest version's manifest so that
- * browsing reads one row per plugin.
+ * One marketplace listing. Name, description, homepage, permissions,
+ * api_version and latest_version are copied from the latest version's
+ * manifest so that browsing reads one row per plugin.
  */
 export const plugins = pgTable(
   "plugins",
@@ -49,6 +49,8 @@ export const plugins = pgTable(
     homepage: text("homepage"),
     latestVersion: text("latest_version").notNull(),
     permissions: text("permissions").array().notNull().default(sql`'{}'::text[]`),
+    /** The latest version's manifest `api` (SPEC §2.1, default 1): GET /plugins?api=N lists plugins with api_version <= N. */
+    apiVersion: smallint("api_version").notNull().default(1),
     /** The latest version asks for more than the one before it (plugin-rules permissionsWidened), set at publish. */
     permissionsWidened: boolean("permissions_widened").notNull().default(false),
     downloads: integer("downloads").notNull().default(0),

@@ -136,6 +136,7 @@ export async function decideVersion(deps: AppDeps, input: ReviewDecision & { rev
           homepage: manifest.homepage ?? null,
           latestVersion: manifest.version,
           permissions: manifest.permissions,
+          apiVersion: manifest.api ?? 1,
           permissionsWidened: permissionsWidened(askedPermissions(manifest), before ? askedPermissions(before.manifest) : null),
           listed: true,
           lookalikeKeys: lookalikeKeys(plugin.slug, manifest.name),

@@ -25,6 +25,8 @@ const LISTING_KEYS = [
   "category",
   "tags",
   "rating",
+  // docs/plugins.md#the-plugin-api-version-of-a-listing, additive.
+  "apiVersion",
 ].sort();
 /** A version whose manifest asks for nothing, like the one before it. */
 const unchanged = {

@@ -182,12 +182,14 @@ describe("the operators' review", () => {
   });
 
   it("approve lists the version at once; the decision records who and when", async () => {
+    // The approved version's manifest copies onto the listing, its plugin API version too (whatever the row held before).
+    await app.deps.db.update(plugins).set({ apiVersion: 3 }).where(eq(plugins.slug, "acme-chat"));
     const approved = await decide({ slug: "acme-chat", version: "1.0.0", decision: "approve" });
     expect(approved.status).toBe(200);
     expect(approved.data).toEqual({ slug: "acme-chat", version: "1.0.0", outcome: "approved", note: null, decidedAt: clock.now().toISOString() });
     const detail = await app.json("/plugins/acme-chat");
     expect(detail.status).toBe(200);
-    expect(detail.body.item).toMatchObject({ name: "Acme Studios Chat", version: "1.0.0" });
+    expect(detail.body.item).toMatchObject({ name: "Acme Studios Chat", version: "1.0.0", apiVersion: 1 });
     expect((await app.json("/plugins/acme-chat/package", { headers: bearer(reader.key) })).status).toBe(200);
     const mine = await app.json("/plugins/mine", { headers: bearer(author.key) });
     expect(mine.body.items.find((i: { slug: string }) => i.slug === "acme-chat").review).toBeUndefined();

@@ -4,7 +4,8 @@
  * missing, also while plugins are published between pages), ranking (an exact
  * name of a verified publisher first, above look-alikes with more downloads),
  * full-text search with stemming and the README, typo tolerance, the count,
- * the 400s, anonymous caching per URL and the OpenAPI parameters.
+ * the plugin API version filter (`api`), the 400s, anonymous caching per URL
+ * and the OpenAPI parameters.
  */
 import { pluginCountBound, pluginSorts } from "@streamkit/api-contract";
 import { plugins } from "@streamkit/db";
@@ -26,6 +27,7 @@ type Item = {
   permissions: string[];
   category: string | null;
   tags: string[];
+  apiVersion: number;
   publisher: { verified: boolean; kind: string };
 };
 
@@ -37,10 +39,12 @@ let copycatId: string;
 async function seed(
   slug: string,
   ownerId: string,
-  extra: Partial<Parameters<typeof insertPlugin>[1]> & { category?: string; tags?: string[]; createdAt?: Date; ratings?: number[] } = {},
+  extra: Partial<Parameters<typeof insertPlugin>[1]> & { category?: string; tags?: string[]; createdAt?: Date; ratings?: number[]; apiVersion?: number } = {},
 ) {
-  const { category, tags, createdAt, ratings, ...rest } = extra;
+  const { category, tags, createdAt, ratings, apiVersion, ...rest } = extra;
   const row = await insertPlugin(app.deps.db, { slug, ownerId, ...rest });
+  // A plugin API version above 1 is not publishable yet (SPEC §2.1): the listing's copy is set as a later version will set it.
+  if (apiVersion !== undefined) await app.deps.db.update(plugins).set({ apiVersion }).where(eq(plugins.id, row.id));
   // The listing's rating as reviews leave it (reviews.test.ts writes real reviews): the sum and count of the ratings.
   if (ratings) {
     await app.deps.db
@@ -356,6 +360,11 @@ describe("refusals", () => {
     ["price=cheap", "price"],
     ["verified=yes", "without-verified"],
     ["without=http", "without"],
+    ["api=0", "api"],
+    ["api=100", "api"],
+    ["api=1.5", "api"],
+    ["api=two", "api"],
+    ["api=", "api"],
   ])("answers 400 bad_request for %s", async (query, path) => {
     const { status, body } = await app.json(`/plugins?${query}`);
     expect(status).toBe(400);
@@ -403,7 +412,9 @@ describe("the OpenAPI document", () => {
     const document = await (await app.request("/openapi.json")).json();
     const parameters: { name: string; in: string; description?: string }[] = document.paths["/plugins"].get.parameters;
     const names = parameters.filter((p) => p.in === "query").map((p) => p.name);
-    expect(names.sort()).toEqual(["category", "cursor", "limit", "price", "q", "sort", "tag", "verified", "without"]);
+    expect(names.sort()).toEqual(["api", "category", "cursor", "limit", "price", "q", "sort", "tag", "verified", "without"]);
+    expect(parameters.find((p) => p.name === "api")!.description).toContain("plugin API version");
+    expect(document.components.schemas.Listing.properties.apiVersion.description).toContain("plugin.json `api`");
     for (const parameter of parameters) expect(parameter.description, parameter.name).toBeTruthy();
     const put = document.paths["/plugins/{slug}/listing"].put;
     expect(put.security).toBeTruthy();
@@ -458,5 +469,91 @@ describe("ratings", () => {
     const first = (await app.json("/plugins?q=rated%20timer&sort=relevance&limit=1")).body;
     const second = (await app.json(`/plugins?q=rated%20timer&sort=relevance&limit=1&cursor=${encodeURIComponent(first.next)}`)).body;
     expect(slugs([...first.items, ...second.items])).toEqual(["rated-timer-high", "rated-timer-low"]);
+  });
+});
+
+describe("the plugin API version filter", () => {
+  // Five plugins of one tag: API versions 1, 2, 1, 3, 2 (downloads and names apart, so every sort orders them).
+  const versions = [1, 2, 1, 3, 2];
+  beforeAll(async () => {
+    const owner = (await insertAccount(app.deps.db, { name: "Versioned Author" })).id;
+    for (const [index, apiVersion] of versions.entries()) {
+      await seed(`versioned-${index}`, owner, {
+        name: `Versioned ${"edcba"[index]}`,
+        description: "Runs on some plugin API.",
+        downloads: 10 * (index + 1),
+        priceTier: index === 1 ? "t1" : undefined,
+        tags: ["api-demo"],
+        createdAt: new Date(Date.UTC(2026, 1, 1 + index)),
+        ratings: [1 + index],
+        apiVersion,
+      });
+    }
+  });
+
+  const matching = (max: number) =>
+    versions
+      .map((v, index) => [v, `versioned-${index}`] as const)
+      .filter(([v]) => v <= max)
+      .map(([, slug]) => slug)
+      .sort();
+
+  it("lists only plugins whose API version is at most N, and shows each listing's apiVersion", async () => {
+    const all: Item[] = (await app.json("/plugins?tag=api-demo&limit=100")).body.items;
+    expect(Object.fromEntries(all.map((i) => [i.slug, i.apiVersion]))).toEqual(Object.fromEntries(versions.map((v, index) => [`versioned-${index}`, v])));
+    for (const max of [1, 2, 3, 99]) {
+      const { status, body } = await app.json(`/plugins?tag=api-demo&api=${max}&limit=100`);
+      expect(status).toBe(200);
+      expect(slugs(body.items).sort(), `api=${max}`).toEqual(matching(max));
+      expect(body.total).toBe(matching(max).length);
+      expect((body.items as Item[]).every((i) => i.apiVersion <= max)).toBe(true);
+    }
+    // Across the whole marketplace, api=1 keeps every version-1 plugin (the first ones above among them) and leaves out the others.
+    const v1 = slugs((await app.json("/plugins?api=1&q=versioned&limit=100")).body.items).sort();
+    expect(v1).toEqual(matching(1));
+    expect(slugs((await app.json("/plugins?api=1&category=music&limit=100")).body.items).sort()).toEqual([
+      "song-request",
+      "song-requests",
+      "song-requests-pro",
+      "song-requests-x",
+    ]);
+    // With the other filters.
+    expect(slugs((await app.json("/plugins?tag=api-demo&api=2&price=free&limit=100")).body.items).sort()).toEqual([
+      "versioned-0",
+      "versioned-2",
+      "versioned-4",
+    ]);
+  });
+
+  it.each([...pluginSorts])("pages sort=%s with the filter by 1 and by 2 through exactly the matches, each once", async (sort) => {
+    const query = `tag=api-demo&api=2&sort=${sort}${sort === "relevance" ? "&q=versioned" : ""}`;
+    const whole = (await app.json(`/plugins?${query}&limit=100`)).body;
+    expect(slugs(whole.items).sort()).toEqual(matching(2));
+    for (const limit of [1, 2]) {
+      const walked = await walk(query, limit);
+      expect(slugs(walked.items)).toEqual(slugs(whole.items));
+      expect(walked.total).toBe(matching(2).length);
+    }
+  });
+
+  it("is part of the anonymous cache key: api=1 and api=2 answer their own pages", async () => {
+    const [one, two] = await Promise.all([app.json("/plugins?tag=api-demo&api=1"), app.json("/plugins?tag=api-demo&api=2")]);
+    expect(one.headers.get("etag")).not.toBe(two.headers.get("etag"));
+    expect(slugs(one.body.items).sort()).toEqual(matching(1));
+    expect(slugs(two.body.items).sort()).toEqual(matching(2));
+  });
+
+  it("copies the latest version's manifest api at publish", async () => {
+    clock.nextMinute();
+    const publish = async (version: string) =>
+      app.json("/plugins", jsonPost(publishBody({ id: "api-copied", version, extraManifest: { api: 1 } }), bearer(authorKey)));
+    expect((await publish("1.0.0")).body.item.apiVersion).toBe(1);
+    // As a listing of a later plugin API version would be, before this version replaces it.
+    await app.deps.db.update(plugins).set({ apiVersion: 3 }).where(eq(plugins.slug, "api-copied"));
+    expect(slugs((await app.json("/plugins?q=api-copied&api=2")).body.items)).toEqual([]);
+    const next = await publish("1.1.0");
+    expect(next.status).toBe(201);
+    expect(next.body.item.apiVersion).toBe(1);
+    expect(slugs((await app.json("/plugins?q=api-copied&api=1")).body.items)).toEqual(["api-copied"]);
   });
 });

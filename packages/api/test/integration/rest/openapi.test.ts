@@ -109,6 +109,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(Object.keys(list.responses["304"].headers)).toEqual(expect.arrayContaining(["Cache-Control", "Vary", "X-Request-Id"]));
     expect(list.description).toContain("public, max-age=");
     expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      "api",
       "category",
       "cursor",
       "limit",
