@@ -102,6 +102,25 @@ export const anonymousBrowsing = {
   maxBytes: 16 * 1024 * 1024,
 } as const;
 
+/**
+ * The market's kept answers (GET /api/v1/market, /market/{slug} without
+ * credentials, and /market/{slug}/preview): they change only with the
+ * catalogue (a release's sync on start, the seed, an operator's UPDATE),
+ * which moves the market's version in the database, so each process keeps
+ * them until it moves (rest/memo.ts, market/preview-route.ts).
+ */
+export const marketAnswers = {
+  /** `Cache-Control: public, max-age=…` of anonymous JSON answers (the previews keep their hour). */
+  maxAgeSeconds: 300,
+  /** JSON answers (distinct URLs) a process keeps; the least recently used leaves first. */
+  maxEntries: 1_000,
+  /** Bytes of kept JSON bodies per process (8 MiB; a full page of 100 items is about 60 KB). */
+  maxBytes: 8 * 1024 * 1024,
+  /** Preview images a process keeps, and their bytes (4 MiB). */
+  maxPreviews: 500,
+  maxPreviewBytes: 4 * 1024 * 1024,
+} as const;
+
 /** A fixed-window rate limit: at most `limit` hits per window, counted per account or per client address. */
 export interface RateLimit {
   /** Hits allowed per window; absent when the plan decides (Entitlements.apiRequestsPerMinute). */

@@ -8,6 +8,7 @@ import type { AnyRouter } from "@trpc/server";
 import { resolveCaller } from "../accounts";
 import { limitAddress } from "../shared/limits/index";
 import { fxFor } from "../fx";
+import { marketVersionOf } from "../market";
 import { createRestCore as createCore, fetchHandlerOf, type RestCore, type RestHandler } from "../rest/handler";
 import type { AnswerVersions } from "../rest/memo";
 import type { RawRoute } from "../rest/raw";
@@ -18,6 +19,7 @@ import { buildOpenApiDocument } from "./openapi/document";
 const answerVersions: AnswerVersions = {
   fx: async (deps) => (await fxFor(deps).current()).etag,
   marketplace: (deps) => marketplaceVersionOf(deps.db).current(),
+  market: (deps) => marketVersionOf(deps.db).current(),
 };
 
 export function createRestCore(router: AnyRouter, deps: AppDeps, rawRoutes: RawRoute[] = []): RestCore {

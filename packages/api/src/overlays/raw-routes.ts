@@ -15,9 +15,11 @@ const svgHeaders = {
   "x-content-type-options": "nosniff",
 };
 
+/** A preview image's strong ETag: a digest of the image. */
+export const previewEtag = (svg: string) => `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
+
 /** A preview image's answer (the catalogue's and the market's): an ETag of the image, If-None-Match → 304, an hour of public caching. */
-export function previewImageResult(svg: string, ifNoneMatch: string | null): RestResult {
-  const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
+export function previewImageResult(svg: string, ifNoneMatch: string | null, etag = previewEtag(svg)): RestResult {
   const headers = { ...svgHeaders, etag, "cache-control": "public, max-age=3600" };
   if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
   return { status: 200, headers, body: svg };

@@ -25,7 +25,7 @@ import { isJsonContentType, parseJsonBody, readBodyWithin } from "./body";
 import { checkJsonBounds, checkUrlText } from "./json-bounds";
 import { corsHeaders, preflightHeaders } from "./cors";
 import { callOperation } from "./operations";
-import { AnswerCache, type AnswerVersions, publicAnswerHeaders } from "./memo";
+import { AnswerCache, type AnswerVersions, isPublicSource, publicAnswerHeaders } from "./memo";
 import { compileRawRoutes, createRawInput, matchRawRoute, type RawRoute } from "./raw";
 import { errorResult, lowerCase, success } from "./results";
 import { collectRoutes, matchRoute, type RestRoute, routesAt } from "./routes";
@@ -105,7 +105,7 @@ export function createRestCore(parts: CoreParts): RestCore {
     if (!route) throw new AppError("not_found", `No such endpoint: ${method} ${REST_PREFIX}${path}`);
     outcome.cors = route.rest.cors === true;
     // Anonymous answers of these are public: a shared cache must never hand one to a request with credentials (nor a keyed one to anybody).
-    if (route.rest.memo === "marketplace") context.res.headers.Vary = "Authorization";
+    if (route.rest.memo && isPublicSource(route.rest.memo)) context.res.headers.Vary = "Authorization";
     if (route.rest.auth !== "none") await authenticate(request, context, route.rest.auth === "key");
     let body: unknown;
     if (WRITE_METHODS.has(method) && withoutBody(request)) {
@@ -128,9 +128,10 @@ export function createRestCore(parts: CoreParts): RestCore {
       return success(request, stored, context.res);
     }
     const answer = await callOperation(route, context, url, path, body);
-    if (memo === "marketplace" && answer.status === 200 && answer.body !== undefined) Object.assign(context.res.headers, publicAnswerHeaders(answer.body));
-    // The marketplace's version is read before the procedure's statements, so the body is at least that new: kept under it, it can only be dropped early.
-    if (memo && version && answer.status === 200 && answer.body !== undefined && (memo === "marketplace" || (await answers.version(memo)) === version)) {
+    if (memo && isPublicSource(memo) && answer.status === 200 && answer.body !== undefined)
+      Object.assign(context.res.headers, publicAnswerHeaders(memo, answer.body));
+    // A database's version (marketplace, market) is read before the procedure's statements, so the body is at least that new: kept under it, it can only be dropped early.
+    if (memo && version && answer.status === 200 && answer.body !== undefined && (isPublicSource(memo) || (await answers.version(memo)) === version)) {
       answers.set(memo, key, version, answer.status, answer.body, context.res.headers);
     }
     return success(request, answer, context.res);

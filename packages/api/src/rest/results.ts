@@ -11,7 +11,7 @@ export function lowerCase(headers: Record<string, string>): Record<string, strin
 }
 
 /** A successful answer: the procedure's headers, no-store unless it said otherwise, 304 for a matching If-None-Match, no body for 204. */
-export function success(request: RestRequest, answer: OperationResult, meta: ResponseMeta): RestResult {
+export function success(request: RestRequest, answer: OperationResult | { status: number; body: Uint8Array }, meta: ResponseMeta): RestResult {
   const headers = lowerCase(meta.headers);
   headers["cache-control"] ??= "no-store";
   const etag = headers.etag;

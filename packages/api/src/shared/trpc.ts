@@ -45,7 +45,7 @@ export interface RestMeta {
    * (auth "none"), or for callers without credentials (auth "optional"): the
    * REST wrapper keeps it and answers repeats without the procedure (rest/memo.ts).
    */
-  memo?: "fx" | "marketplace";
+  memo?: "fx" | "marketplace" | "market";
 }
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;
 

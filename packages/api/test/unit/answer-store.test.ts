@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boundedCache } from "../../src/shared/bounded-cache";
-import { MarketplaceVersion } from "../../src/shared/marketplace-version";
+import { DatabaseVersion } from "../../src/shared/database-version";
 
 describe("boundedCache (lru-cache within the store's limits)", () => {
   it("keeps at most maxEntries, the least recently used leaving first", () => {
@@ -48,12 +48,12 @@ describe("boundedCache (lru-cache within the store's limits)", () => {
   });
 });
 
-describe("MarketplaceVersion", () => {
+describe("DatabaseVersion", () => {
   /** A reader whose reads the test finishes by hand. */
   function manualReader() {
     const pending: ((value: string) => void)[] = [];
     let reads = 0;
-    const version = new MarketplaceVersion(
+    const version = new DatabaseVersion(
       () =>
         new Promise<string>((resolve) => {
           reads++;
@@ -85,7 +85,7 @@ describe("MarketplaceVersion", () => {
 
   it("a failed read fails its requests, and the next request reads again", async () => {
     let fail = true;
-    const version = new MarketplaceVersion(async () => {
+    const version = new DatabaseVersion(async () => {
       if (fail) throw new Error("database down");
       return "7";
     });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { anonymousBrowsing } from "@streamkit/api-contract";
+import { anonymousBrowsing, marketAnswers } from "@streamkit/api-contract";
 import { expect, it } from "vitest";
 import { sessionClaimsLimits } from "../../src/accounts/session-claims";
 import { DRAWING_CACHE_LIMITS } from "../../src/overlays/drawings";
@@ -24,6 +24,8 @@ it("keeps every cache together under 40 % of the heap the start script allows", 
     nextPageCopies: 2 * nextCopies,
     anonymousAnswers: anonymousBrowsing.maxBytes,
     exchangeRateAnswers: FX_ANSWER_CACHE_LIMITS.maxBytes,
+    marketAnswers: marketAnswers.maxBytes,
+    marketPreviews: marketAnswers.maxPreviewBytes,
     overlayDrawings: DRAWING_CACHE_LIMITS.maxBytes,
     overlayThumbnails: THUMBNAIL_LIMITS.maxBytes,
     sessionClaims: sessionClaimsLimits.maxBytes,

@@ -13,6 +13,7 @@ export * from "./oauth";
 export * from "./market";
 export * from "./sounds";
 export * from "./marketplace-version";
+export * from "./market-version";
 export * from "./subscriptions";
 export * from "./assets";
 export * from "./moderation";

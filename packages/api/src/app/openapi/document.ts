@@ -7,6 +7,7 @@
  */
 import {
   anonymousBrowsing,
+  marketAnswers,
   type ErrorCode,
   errorEnvelopeSchema,
   errorStatus,
@@ -252,12 +253,13 @@ function errorResponses(codes: Iterable<ErrorCode>, headers: Json): Record<strin
   return responses;
 }
 
-/** The caching headers of an operation whose anonymous answers are public (RestMeta.memo "marketplace"). */
+/** The caching headers of an operation whose anonymous answers are public (RestMeta.memo "marketplace" or "market"). */
 function publicCaching(meta: RestMeta): Json {
-  if (meta.memo !== "marketplace") return {};
+  if (meta.memo !== "marketplace" && meta.memo !== "market") return {};
+  const maxAge = meta.memo === "market" ? marketAnswers.maxAgeSeconds : anonymousBrowsing.maxAgeSeconds;
   return {
     "Cache-Control": {
-      description: `\`public, max-age=${anonymousBrowsing.maxAgeSeconds}\` without credentials; \`no-store\` with a key or token.`,
+      description: `\`public, max-age=${maxAge}\` without credentials; \`no-store\` with a key or token.`,
       schema: { type: "string" },
     },
     Vary: { description: "`Authorization`: a shared cache must not hand an anonymous answer to a request with credentials.", schema: { type: "string" } },
@@ -287,7 +289,7 @@ function rewriteOperation(operation: Json, method: string, meta: RestMeta): void
     };
   }
   // Anonymous browsing: its answers without credentials are public (rest/memo.ts); every answer varies by Authorization.
-  if (meta.memo === "marketplace" && responses["200"]) {
+  if ((meta.memo === "marketplace" || meta.memo === "market") && responses["200"]) {
     const ok = responses["200"] as Json & { headers: Json };
     ok.headers = { ...ok.headers, ...publicCaching(meta) };
   }

@@ -5,15 +5,21 @@
  *
  * One store per limit holds the current window's counts and is dropped whole
  * when the window ends, so no old window outlives it. It holds at most
- * `capacity` keys; a new key past that evicts the oldest one (Map keeps
- * insertion order), so a flood of distinct addresses costs bounded memory,
- * and every hit is still counted against its own key.
+ * `capacity` keys; a new key past that evicts the oldest one, so a flood of
+ * distinct addresses costs bounded memory, and every hit is still counted
+ * against its own key. The keys' order is a ring beside the map: taking the
+ * map's first key instead walks past every key deleted before it (V8 keeps
+ * them until it rehashes), which made each request of such a flood cost a
+ * scan.
  */
 import { decideWindow, type RateLimitDecision, type WindowRule, windowAt } from "./window";
 
 export class MemoryWindows {
   private windowStart = 0;
   private readonly counts = new Map<string, number>();
+  /** The window's keys in the order they came, as a ring: once full, `next` is the oldest. */
+  private readonly ring: string[] = [];
+  private next = 0;
 
   constructor(
     private readonly rule: WindowRule,
@@ -30,10 +36,15 @@ export class MemoryWindows {
     const window = windowAt(at, this.rule.windowSeconds);
     if (window.start !== this.windowStart) {
       this.counts.clear();
+      this.next = 0;
       this.windowStart = window.start;
     }
     const hits = (this.counts.get(key) ?? 0) + 1;
-    if (hits === 1 && this.counts.size >= this.capacity) this.counts.delete(this.counts.keys().next().value!);
+    if (hits === 1) {
+      if (this.counts.size >= this.capacity) this.counts.delete(this.ring[this.next]!);
+      this.ring[this.next] = key;
+      this.next = (this.next + 1) % this.capacity;
+    }
     this.counts.set(key, hits);
     return decideWindow(hits, this.rule.limit, window.end, at);
   }
