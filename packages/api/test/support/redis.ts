@@ -55,7 +55,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   let child: ChildProcess | undefined;
   const start = () =>
     new Promise<void>((resolve, reject) => {
-      const started = spawn("/usr/bin/redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      const started = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
         stdio: ["ignore", "pipe", "pipe"],
       });
       child = started;
