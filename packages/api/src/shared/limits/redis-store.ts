@@ -156,7 +156,9 @@ export class RedisWindows implements WindowStore {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.client.isOpen) await this.client.close().catch(() => this.client.destroy());
+    // Connected: the decisions in flight finish first. Still trying to connect: nothing to wait for.
+    if (this.client.isReady) await this.client.close().catch(() => this.client.destroy());
+    else if (this.client.isOpen) this.client.destroy();
   }
 
   /** The same bucket names as rate_limit_windows, the window's start (epoch ms) last. */
