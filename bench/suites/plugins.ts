@@ -4,7 +4,9 @@
  * postgres.js running the same SQL); anonymous GET /api/v1/plugins — answered
  * from the process's kept answers — versus a bare node:http server writing
  * the same bytes; then, with 100,000 plugins in PostgreSQL, page 1 versus a
- * page 1,000 pages deep.
+ * page 1,000 pages deep. Keyed GET /api/v1/plugins runs twice: with the
+ * rate-limit counters in the database (the default), and in Redis (a second
+ * app with REDIS_URL: BENCH_REDIS_URL, REDIS_URL or 127.0.0.1:6379).
  */
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,6 +63,11 @@ export async function pluginsSuite(ctx: { repoRoot: string; databaseUrl: string;
     }
     printComparisons(`Keyed browsing, ${KEYED_ACCOUNTS} accounts in turn, beside the bare server running the same SQL (16 connections)`, keyed);
 
+    const redisCounters = await keyedWithRedis(ctx, authorizations, keyed[0]!);
+    printComparisons("Keyed GET /api/v1/plugins with the counters in Redis, beside them in the database (16 connections; ceiling: the database's)", [
+      redisCounters,
+    ]);
+
     const bytes = await bytesCeiling(ctx, ours, "/api/v1/plugins");
     printComparisons("Anonymous GET /api/v1/plugins, kept answers, beside a bare server writing the same bytes (16 connections)", [bytes]);
     console.log(`ours / bare bytes: ${ratio(bytes.ours.requestsPerSecond, bytes.ceiling.requestsPerSecond)} of the requests per second`);
@@ -88,6 +95,7 @@ export async function pluginsSuite(ctx: { repoRoot: string; databaseUrl: string;
       goals: GOALS,
       throughput: rows,
       keyed: { accounts: KEYED_ACCOUNTS, throughput: keyed },
+      keyedRedisCounters: redisCounters,
       anonymousBytes: bytes,
       goalsMet: goals,
       deepPaging: deep.data,
@@ -97,6 +105,30 @@ export async function pluginsSuite(ctx: { repoRoot: string; databaseUrl: string;
   } finally {
     stopProcess(app);
     stopProcess(bare);
+  }
+}
+
+/**
+ * Keyed GET /api/v1/plugins on a second app whose rate-limit counters are in Redis, beside the same load on the
+ * first app (counting in the database): the same database, keys and accounts. Its keys (own prefix) expire by
+ * themselves a minute after the run.
+ */
+async function keyedWithRedis(
+  ctx: { repoRoot: string; databaseUrl: string; seconds: number },
+  authorizations: string[],
+  inDatabase: Comparison,
+): Promise<Comparison> {
+  const redisUrl = process.env.BENCH_REDIS_URL || process.env.REDIS_URL || "redis://127.0.0.1:6379";
+  const url = "http://127.0.0.1:3202";
+  const app = startApp(ctx, 3202, { TRUSTED_PROXIES: "loopback", REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `streamkit-bench:${Date.now()}:` });
+  try {
+    await waitForOk(`${url}/api/v1/plugins?limit=1`);
+    // The first app is warm from the rows before; this one starts cold (JIT, its pool, its prepared statements, Redis' connection): a warm-up run, not counted.
+    await load(`${url}/api/v1/plugins`, { seconds: Math.min(3, ctx.seconds), addresses: ADDRESSES, authorizations });
+    const ours = await load(`${url}/api/v1/plugins`, { seconds: ctx.seconds, addresses: ADDRESSES, authorizations });
+    return { name: "keyed GET /api/v1/plugins with Redis counters", ours, ceiling: inDatabase.ours };
+  } finally {
+    stopProcess(app);
   }
 }
 

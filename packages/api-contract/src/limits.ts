@@ -209,6 +209,20 @@ export const rateLimitCounting = {
   maxRememberedRefusals: 10_000,
 } as const;
 
+/**
+ * The rate-limit windows in Redis, when REDIS_URL is set (docs/operations.md#redis): how long a request
+ * waits for it, how the connection comes back, how long a window's key outlives its window.
+ */
+export const redisCounting = {
+  /** The first connection, or one decision, at most this long; past it 503 service_unavailable (REDIS_TIMEOUT_MS overrides it). */
+  timeoutMs: 1_000,
+  /** Reconnecting: the first retry after this, each next one twice as late, up to reconnectMaxMs. */
+  reconnectMinMs: 50,
+  reconnectMaxMs: 1_000,
+  /** A window's key expires this long after its window ends: room for the clocks of the processes to differ. */
+  expiryGraceMs: 10_000,
+} as const;
+
 /** Days a sign-in device cookie stays valid after the sign-in that issued it (each sign-in issues a new one). */
 export const SIGN_IN_DEVICE_DAYS = 180;
 

@@ -5,6 +5,7 @@ import { createPayments, type Payments, realProviders } from "@streamkit/billing
 import { syncSoundCatalogue } from "./seeding";
 import { sessionSecrets } from "../accounts";
 import type { AppDeps } from "../shared/deps";
+import { createWindowStore } from "../shared/limits/create-store";
 import { createMailer, type Mailer } from "../shared/mailer";
 import { minisignKeyFromSeed } from "../shared/minisign";
 import { deriveSecrets, loadMasterSecrets, removeLegacySecrets } from "../shared/secrets";
@@ -23,11 +24,14 @@ export async function createDeps(
     | "cachedPageSecret"
     | "signInDeviceSecrets"
     | "signals"
+    | "limitStore"
   > & {
     /** The database handle's LISTEN/NOTIFY; without one (a handle-less caller) notices are sent, and listening fails. */
     signals?: DatabaseSignals;
     payments?: Payments;
     mailer?: Mailer;
+    /** The rate-limit store (default: Redis when REDIS_URL is set, else the database; Redis connects on first use, so a tool that counts nothing never does). */
+    limitStore?: AppDeps["limitStore"];
     /** A one-shot command (the operator CLI, a feed refresh) never takes charge of the signing key set: run with another secret, it would rotate the servers' key away. */
     tool?: boolean;
   },
@@ -52,6 +56,7 @@ export async function createDeps(
     sessionSecrets: sessionSecrets(input.env, master),
     overlaySourceSecrets: deriveSecrets(master, "overlay-source"),
     mailer: input.mailer ?? createMailer(input.env, input.db, input.log),
+    limitStore: input.limitStore ?? createWindowStore(input.env, input.db, input.log),
     demoReleaseKey: minisignKeyFromSeed(Buffer.from(deriveSecrets(master, "demo-release-signing")[0]!, "base64url")),
     pluginSigningKeys: pluginSigningKeys(input.env, master),
     cachedPageSecret: deriveSecrets(master, "cached-page-nonce")[0]!,

@@ -70,6 +70,7 @@ export async function startRuntime(env: Env, options: { now?: () => Date } = {})
       timers.forEach(clearInterval);
       await fx.stop();
       adminChannel?.close();
+      await deps.limitStore.close();
       await database.close(databaseTimeoutSeconds);
       releaseLock();
     },

@@ -16,7 +16,7 @@ import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
 import { listingColumns, listingExtras, publisherJoin, toListing } from "./listings";
-import { hitLimit } from "../shared/limits/index";
+import { countingTransaction } from "../shared/limits/index";
 import { rateLimitedError } from "../shared/limits/window";
 import { activeSigningKey } from "./signing/keys";
 import { signPackage } from "./signing/sign";
@@ -73,8 +73,8 @@ export async function publishPlugin(deps: AppDeps, caller: AccountCaller, input:
   const accountId = caller.account.id;
   const now = deps.now();
 
-  const published = await deps.db.transaction(async (tx) => {
-    const decision = await hitLimit(deps, "publish", accountId, now, tx);
+  const published = await countingTransaction(deps, async (tx, hit) => {
+    const decision = await hit("publish", accountId, now);
     if (!decision.allowed) throw rateLimitedError(decision, `At most ${publishLimit.limit} publishes per ${windowName(publishLimit.windowSeconds)}`);
 
     const listingFields = {

@@ -1,6 +1,7 @@
 import type { DatabaseSignals, Db } from "@streamkit/db";
 import type { Payments } from "@streamkit/billing";
 import type { Env } from "./env";
+import type { WindowStore } from "./limits/store";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mailer";
 import type { MinisignKey } from "./minisign";
@@ -13,6 +14,8 @@ export interface AppDeps {
   signals: DatabaseSignals;
   env: Env;
   log: Logger;
+  /** Where the rate-limit windows are counted: the database, or Redis when REDIS_URL is set (shared/limits). Closed with the process. */
+  limitStore: WindowStore;
   /** The clock; tests inject their own. */
   now: () => Date;
   /** Payment providers for checkout, webhooks and refunds. */

@@ -17,6 +17,15 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   /** Client-side deadline on one query or transaction, for a database that answers nothing (databaseTimeouts.queryMs when unset). */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  /**
+   * redis:// or rediss:// URL (a database index as its path, e.g. /2): the rate-limit windows are counted in that Redis
+   * instead of the database (docs/operations.md#redis). Unset: the database counts them.
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Put before every key this service writes to Redis, so deployments (or test runs) can share one. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default("streamkit:"),
+  /** Milliseconds a request waits for Redis: the first connection, or one decision (redisCounting.timeoutMs when unset); past it 503. */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).optional(),
   /** Folder of the embedded database (default: <repo>/.data/pglite). */
   DATA_DIR: z.string().min(1).optional(),
   /** Where the checked-in SQL migrations are, when a deployment moves them. */

@@ -1,20 +1,27 @@
 /**
- * The per-account limit is decided in PostgreSQL: two server processes on one
- * database, 40 concurrent requests from two keys of one account → exactly 10
- * succeed. Only PostgreSQL can be shared by processes, so this file runs in
- * the postgres project only.
+ * The per-account limit is exact across processes on both backends: two server
+ * processes on one database, 40 concurrent requests from two keys of one
+ * account → exactly 10 succeed, counted in PostgreSQL, and again with two
+ * processes counting in one Redis (REDIS_URL, else 127.0.0.1:6379; a Redis
+ * that does not answer fails the test). Only PostgreSQL can be shared by
+ * processes, so this file runs in the postgres project only.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DatabaseHandle } from "@streamkit/db";
+import { type DatabaseHandle, rateLimitWindows } from "@streamkit/db";
+import { count, like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database";
 import { bearer, insertAccount, insertKey } from "../support/factories";
+import { deleteKeys, inspectRedis, type RedisInspector, runPrefix, sharedRedisUrl } from "../support/redis";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 let database: DatabaseHandle;
 let servers: ServerProcess[];
+let redisServers: ServerProcess[];
+let redis: RedisInspector;
+const prefix = runPrefix("multiprocess");
 const clockFile = join(mkdtempSync(join(tmpdir(), "streamkit-clock-")), "offset");
 let offset = 0;
 
@@ -23,15 +30,32 @@ beforeAll(async () => {
   // Start both processes at the beginning of a minute, so one burst stays in one window.
   offset = 60_000 - (Date.now() % 60_000) + 1_000;
   writeFileSync(clockFile, String(offset));
+  redis = await inspectRedis();
   servers = await Promise.all([0, 1].map(() => startServerProcess({ DATABASE_URL: database.url!, CLOCK_FILE: clockFile })));
+  redisServers = await Promise.all(
+    [0, 1].map(() =>
+      startServerProcess({ DATABASE_URL: database.url!, CLOCK_FILE: clockFile, REDIS_URL: sharedRedisUrl, REDIS_KEY_PREFIX: prefix, REDIS_TIMEOUT_MS: "5000" }),
+    ),
+  );
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(servers?.map((s) => s.stop()) ?? []);
+  await Promise.all([...(servers ?? []), ...(redisServers ?? [])].map((s) => s.stop()));
+  if (redis) {
+    await deleteKeys(redis, prefix);
+    redis.destroy();
+  }
   await database?.close();
 });
 
-it("admits exactly the plan's 10 requests a minute across two processes and two keys", async () => {
+it.each([
+  ["PostgreSQL", () => servers],
+  ["Redis", () => redisServers],
+])("admits exactly the plan's 10 requests a minute across two processes and two keys, counted in %s", async (backend, serversOf) => {
+  const servers = serversOf();
+  // Each burst at the beginning of a minute of its own, so it stays in one window.
+  offset = 60_000 - (Date.now() % 60_000) + 1_000;
+  writeFileSync(clockFile, String(offset));
   const account = await insertAccount(database.db, { plan: "pro" });
   const other = await insertAccount(database.db, { plan: "pro" });
   const keys = [(await insertKey(database.db, account.id)).key, (await insertKey(database.db, account.id)).key];
@@ -61,6 +85,13 @@ it("admits exactly the plan's 10 requests a minute across two processes and two 
 
   // The next window: move both processes' clocks a minute on.
   writeFileSync(clockFile, String(offset + 60_000));
+  if (backend === "Redis") {
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(rateLimitWindows)
+      .where(like(rateLimitWindows.bucket, `api:${account.id}`));
+    expect(row!.n).toBe(0);
+  }
   const again = await fetch(`${servers[0]!.url}/api/v1/me`, { headers: bearer(keys[0]!) });
   expect(again.status).toBe(200);
   expect(again.headers.get("x-ratelimit-remaining")).toBe("9");

@@ -27,10 +27,13 @@ export interface TestApp {
 /**
  * A fresh database and the REST core on it. Each app has its own master secret
  * (SECRET_KEY), so no test writes a key file into the repository's data folder;
- * `env` adds or overrides variables ("" unsets one).
+ * `env` adds or overrides variables ("" unsets one); `database` shares another app's.
  */
-export async function createTestApp(options: { now?: () => Date; log?: AppDeps["log"]; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(
+  options: { now?: () => Date; log?: AppDeps["log"]; env?: Record<string, string>; database?: DatabaseHandle } = {},
+): Promise<TestApp> {
+  // A second app on another's database (`database`): two instances of the service, as two processes share one; closing it leaves the database open.
+  const database = options.database ?? (await createTestDatabase());
   const env = loadEnv({
     NODE_ENV: "test",
     PUBLIC_URL: BASE,
@@ -58,6 +61,9 @@ export async function createTestApp(options: { now?: () => Date; log?: AppDeps["
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
     },
-    close: () => database.close(),
+    async close() {
+      await deps.limitStore.close();
+      if (!options.database) await database.close();
+    },
   };
 }

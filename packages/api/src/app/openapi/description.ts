@@ -37,7 +37,7 @@ Every error is \`{ "error": { "code", "message", "details"? } }\`. \`code\` is s
 - Invalid query parameters are 400 \`bad_request\`, and an invalid body is 400 \`validation_error\`; both list each problem in \`details\` as \`{ path, message }\`.
 - An unknown path or method is 404 \`not_found\`.
 - 500 \`internal_error\` never carries internals; the cause is logged under the request id.
-- 503 \`service_unavailable\`, with \`Retry-After: ${availabilityLimits.retryAfterSeconds}\` (seconds): the database is down, restarting, unreachable or too slow, so the request was not served — it failed fast rather than waiting. Retry after that many seconds; a write answered 503 may or may not have been applied, so retry it only when doing it twice is harmless, or check first. Any operation may answer it.
+- 503 \`service_unavailable\`, with \`Retry-After: ${availabilityLimits.retryAfterSeconds}\` (seconds): the database (or, where a deployment counts rate limits in Redis, that Redis) is down, restarting, unreachable or too slow, so the request was not served — it failed fast rather than waiting. Retry after that many seconds; a write answered 503 may or may not have been applied, so retry it only when doing it twice is harmless, or check first. Any operation may answer it.
 
 ## Authentication
 Send an API key as \`Authorization: Bearer <API_KEY>\`. Keys are created on the website (Account → API keys) with any of the scopes ${scopes.map((s) => `\`${s}\``).join(", ")} and an optional expiry; a key is shown once. Format: \`skit_\` followed by 38 base62 characters (32 random, then a CRC32 checksum), so leaked keys are easy to scan for and mistyped ones are refused before any lookup; only a SHA-256 of the key is stored.

@@ -9,7 +9,7 @@ import { inMarketplace, pluginReports, plugins } from "@streamkit/db";
 import { and, eq, sql } from "drizzle-orm";
 import type { AccountCaller } from "../../shared/context";
 import type { AppDeps } from "../../shared/deps";
-import { hitLimit } from "../../shared/limits/index";
+import { countingTransaction } from "../../shared/limits/index";
 import { rateLimitedError } from "../../shared/limits/window";
 
 const limit = rateLimits.pluginReports;
@@ -17,7 +17,7 @@ const limit = rateLimits.pluginReports;
 export async function fileReport(deps: AppDeps, caller: AccountCaller, slug: string, input: ReportRequest): Promise<{ report: Report; replaced: boolean }> {
   const accountId = caller.account.id;
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  return countingTransaction(deps, async (tx, hit) => {
     const [plugin] = await tx
       .select({ id: plugins.id, ownerId: plugins.ownerId })
       .from(plugins)
@@ -25,7 +25,7 @@ export async function fileReport(deps: AppDeps, caller: AccountCaller, slug: str
     if (!plugin) throw notFound(`No plugin "${slug}" in the marketplace.`);
     if (plugin.ownerId === accountId) throw new AppError("forbidden", "You cannot report your own plugin; remove it or publish a fixed version instead.");
 
-    const decision = await hitLimit(deps, "pluginReports", accountId, now, tx);
+    const decision = await hit("pluginReports", accountId, now);
     if (!decision.allowed) throw rateLimitedError(decision, `At most ${limit.limit} reports per ${windowName(limit.windowSeconds)}`);
 
     // The partial unique index on open reports decides between concurrent first reports: the loser updates.

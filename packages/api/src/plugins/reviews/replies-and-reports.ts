@@ -20,7 +20,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AccountCaller } from "../../shared/context";
 import type { AppDeps } from "../../shared/deps";
-import { hitLimit } from "../../shared/limits/index";
+import { countingTransaction } from "../../shared/limits/index";
 import { rateLimitedError } from "../../shared/limits/window";
 import { marketplacePlugin, toReview } from "./reviews";
 
@@ -41,12 +41,12 @@ async function visibleReview(tx: Tx, pluginId: string, reviewId: string) {
 export async function replyToReview(deps: AppDeps, caller: AccountCaller, slug: string, reviewId: string, text: string): Promise<{ review: PluginReview }> {
   const accountId = caller.account.id;
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  return countingTransaction(deps, async (tx, hit) => {
     const plugin = await marketplacePlugin(tx, slug);
     if (plugin.ownerId !== accountId) throw new AppError("forbidden", "Only the plugin's author can reply to its reviews.");
     const { reviewerName } = await visibleReview(tx, plugin.id, reviewId);
     const limit = rateLimits.pluginReviews;
-    const decision = await hitLimit(deps, "pluginReviews", accountId, now, tx);
+    const decision = await hit("pluginReviews", accountId, now);
     if (!decision.allowed) throw rateLimitedError(decision, `At most ${limit.limit} review writes per ${windowName(limit.windowSeconds)}`);
     const [row] = await tx
       .update(pluginReviews)
@@ -69,12 +69,12 @@ export async function reportReview(
 ): Promise<ReviewReportAnswer> {
   const accountId = caller.account.id;
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  return countingTransaction(deps, async (tx, hit) => {
     const plugin = await marketplacePlugin(tx, slug);
     const { review } = await visibleReview(tx, plugin.id, reviewId);
     if (review.reviewerId === accountId) throw new AppError("forbidden", "You cannot report your own review; edit or delete it instead.");
     const limit = rateLimits.reviewReports;
-    const decision = await hitLimit(deps, "reviewReports", accountId, now, tx);
+    const decision = await hit("reviewReports", accountId, now);
     if (!decision.allowed) throw rateLimitedError(decision, `At most ${limit.limit} review reports per ${windowName(limit.windowSeconds)}`);
     const [row] = await tx
       .insert(pluginReviewReports)

@@ -25,7 +25,7 @@ import { accounts, type Db, inMarketplace, type PluginReview as ReviewRow, plugi
 import { and, desc, eq, getTableColumns, isNull, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../../shared/context";
 import type { AppDeps } from "../../shared/deps";
-import { hitLimit } from "../../shared/limits/index";
+import { countingTransaction } from "../../shared/limits/index";
 import { rateLimitedError } from "../../shared/limits/window";
 import { holdsPluginIn } from "../ownership";
 
@@ -138,11 +138,11 @@ const tooMany = `At most ${limit.limit} review writes per ${windowName(limit.win
 export async function writeReview(deps: AppDeps, caller: AccountCaller, slug: string, input: ReviewRequest): Promise<OwnReviewResponse> {
   const accountId = caller.account.id;
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  return countingTransaction(deps, async (tx, hit) => {
     const plugin = await marketplacePlugin(tx, slug, true);
     const refusal = await mayReview(tx, caller, plugin);
     if (refusal) throw refusal;
-    const decision = await hitLimit(deps, "pluginReviews", accountId, now, tx);
+    const decision = await hit("pluginReviews", accountId, now);
     if (!decision.allowed) throw rateLimitedError(decision, tooMany);
     const [row] = await tx
       .insert(pluginReviews)
@@ -163,7 +163,7 @@ export async function writeReview(deps: AppDeps, caller: AccountCaller, slug: st
 export async function deleteReview(deps: AppDeps, caller: AccountCaller, slug: string): Promise<void> {
   const accountId = caller.account.id;
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  await countingTransaction(deps, async (tx, hit) => {
     const plugin = await marketplacePlugin(tx, slug, true);
     const [deleted] = await tx
       .delete(pluginReviews)
@@ -171,7 +171,7 @@ export async function deleteReview(deps: AppDeps, caller: AccountCaller, slug: s
       .returning({ id: pluginReviews.id });
     if (!deleted) throw notFound(`You have not reviewed “${plugin.name}”.`);
     // Counted after the delete so a refused one (nothing to delete) does not count; past the limit the delete is rolled back.
-    const decision = await hitLimit(deps, "pluginReviews", accountId, now, tx);
+    const decision = await hit("pluginReviews", accountId, now);
     if (!decision.allowed) throw rateLimitedError(decision, tooMany);
     await recountRating(tx, plugin.id);
   });

@@ -5,7 +5,8 @@
  * requests), or the operator's override where docs/configuration.md's
  * table has one. The decision is window.ts's, the same for all.
  *
- * - In the database (database-store.ts), exact across processes: requests of
+ * - In the database (database-store.ts) — or in Redis when REDIS_URL is set
+ *   (redis-store.ts; deps.limitStore is the one in use) — exact across processes: requests of
  *   an account per channel (API keys share the plan's apiRequestsPerMinute;
  *   the website and the desktop app have their own), publishes, plugin reports, reviews and their reports, sign-ups,
  *   sign-in and password-reset attempts, test alerts per overlay, and the exchange rates per client
@@ -15,20 +16,19 @@
  *   endpoints and the payment webhooks.
  */
 import { httpLimits, rateLimits } from "@streamkit/api-contract";
-import type { Queryable } from "@streamkit/db";
+import type { Tx } from "@streamkit/db";
 import { plans } from "@streamkit/plans";
 import type { AccountCaller, Context } from "../context";
 import type { AppDeps } from "../deps";
 import type { Env } from "../env";
-import { BatchedWindows, hitWindow, refundWindow } from "./database-store";
 import { MemoryWindows } from "./memory-store";
 import { type RateLimitDecision, rateLimitedError, rateLimitHeaders } from "./window";
 
 export type LimitName = keyof typeof rateLimits;
 /** The limits counted per client address in each process's memory. */
 export type AddressLimit = "anonymous" | "pageViews" | "oauth" | "webhooks";
-/** The limits counted in the database, and their buckets' prefixes in rate_limit_windows. */
-const bucketPrefix = {
+/** The limits counted in the database (or Redis), and their buckets' prefixes in rate_limit_windows (and Redis' keys). */
+export const bucketPrefix = {
   api: "api:",
   webRequests: "web:",
   appRequests: "app:",
@@ -70,15 +70,11 @@ export function limitOf(env: LimitEnv, name: Exclude<LimitName, "api">): number 
   return (variable ? env[variable] : undefined) ?? rateLimits[name].limit;
 }
 
-/** Counts one hit of `key` against a limit counted in the database (inside `db`'s transaction when it is one: a publish counts in its own). */
-export function hitLimit(
-  deps: Pick<AppDeps, "db" | "env">,
-  name: Exclude<DatabaseLimit, "api">,
-  key: string,
-  now: Date,
-  db: Queryable = deps.db,
-): Promise<RateLimitDecision> {
-  return hitWindow(db, `${bucketPrefix[name]}${key}`, { limit: limitOf(deps.env, name), windowSeconds: rateLimits[name].windowSeconds }, now);
+const ruleOf = (env: LimitEnv, name: Exclude<DatabaseLimit, "api">) => ({ limit: limitOf(env, name), windowSeconds: rateLimits[name].windowSeconds });
+
+/** Counts one hit of `key` against a limit counted in the database (or Redis). */
+export function hitLimit(deps: Pick<AppDeps, "env" | "limitStore">, name: Exclude<DatabaseLimit, "api">, key: string, now: Date): Promise<RateLimitDecision> {
+  return deps.limitStore.hit(`${bucketPrefix[name]}${key}`, ruleOf(deps.env, name), now);
 }
 
 /**
@@ -86,8 +82,20 @@ export function hitLimit(
  * each attempt is counted before it is tried, so concurrent attempts cannot pass the limit, and one that
  * succeeds is given back.
  */
-export function refundLimit(deps: Pick<AppDeps, "db">, name: Exclude<DatabaseLimit, "api">, key: string, now: Date): Promise<void> {
-  return refundWindow(deps.db, `${bucketPrefix[name]}${key}`, rateLimits[name].windowSeconds, now);
+export function refundLimit(deps: Pick<AppDeps, "limitStore">, name: Exclude<DatabaseLimit, "api">, key: string, now: Date): Promise<void> {
+  return deps.limitStore.refund(`${bucketPrefix[name]}${key}`, rateLimits[name].windowSeconds, now);
+}
+
+/** Counts one hit of `key` against a limit inside countingTransaction's transaction. */
+export type CountHit = (name: Exclude<DatabaseLimit, "api">, key: string, now: Date) => Promise<RateLimitDecision>;
+
+/**
+ * Runs `work` in one database transaction whose limit hits count only if it commits (a publish counts in
+ * its own: a failed or refused one counts nothing): in the database they are rows of the transaction; in
+ * Redis they are given back when it does not commit (redis-store.ts).
+ */
+export function countingTransaction<T>(deps: Pick<AppDeps, "db" | "env" | "limitStore">, work: (tx: Tx, hit: CountHit) => Promise<T>): Promise<T> {
+  return deps.limitStore.transaction(deps.db, (tx, hit) => work(tx, (name, key, now) => hit(`${bucketPrefix[name]}${key}`, ruleOf(deps.env, name), now)));
 }
 
 /** Puts the decision's X-RateLimit-* headers on the answer; past the limit, throws 429 rate_limited with Retry-After. */
@@ -112,11 +120,10 @@ export async function countRequest(ctx: Context): Promise<void> {
   ctx.limitCounted = true;
   const name = channelLimit[caller.channel];
   const rule = { limit: requestLimitOf(caller, ctx.deps.env), windowSeconds: rateLimits[name].windowSeconds };
-  answer(ctx, await hitWindow(ctx.deps.db, `${bucketPrefix[name]}${caller.account.id}`, rule, ctx.deps.now()));
+  answer(ctx, await ctx.deps.limitStore.hit(`${bucketPrefix[name]}${caller.account.id}`, rule, ctx.deps.now()));
 }
 
 // The exchange rates, per client address.
-const batched = new WeakMap<AppDeps, BatchedWindows>();
 
 /**
  * docs/api.md#limits: counts one exchange-rate request of ctx's client address (the
@@ -125,12 +132,8 @@ const batched = new WeakMap<AppDeps, BatchedWindows>();
  * it for the answers it serves without them.
  */
 export async function limitAddress(ctx: Context): Promise<void> {
-  let windows = batched.get(ctx.deps);
-  if (!windows) {
-    windows = new BatchedWindows(ctx.deps.db);
-    batched.set(ctx.deps, windows);
-  }
-  const decision = await windows.hit(`${bucketPrefix.fxAddress}${ctx.clientAddress}`, rateLimits.fxAddress, ctx.deps.now());
+  // The busiest limit: the database batches its hits (database-store.ts's BatchedWindows).
+  const decision = await ctx.deps.limitStore.hit(`${bucketPrefix.fxAddress}${ctx.clientAddress}`, rateLimits.fxAddress, ctx.deps.now(), { busy: true });
   answer(ctx, decision, "Too many exchange-rate requests from this address");
 }
 
