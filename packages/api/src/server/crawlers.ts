@@ -9,8 +9,9 @@
  *   sitemap. It changes only with a release: a day of public caching.
  * - sitemap.xml follows the catalogue: the public pages, every published
  *   plugin's page and every market item's page, absolute URLs from
- *   PUBLIC_URL. It is built once per marketplace version (the counter every
- *   change to the plugins bumps, shared/marketplace-version.ts) and answered
+ *   PUBLIC_URL. It is built once per marketplace and market version (the
+ *   counters every change to the plugins, and to the market's items, bumps:
+ *   shared/marketplace-version.ts, market/market-version.ts) and answered
  *   with an ETag and an hour of public caching. Past sitemapLimits.urlsPerFile
  *   URLs (the protocol's limit) it becomes a sitemap index of parts,
  *   /sitemap.xml?part=N.
@@ -22,6 +23,7 @@ import type { AppDeps } from "../shared/deps";
 import { AppError } from "@streamkit/api-contract";
 import { etagMatches } from "../rest/etag";
 import type { RestResult } from "../rest/types";
+import { marketVersionOf } from "../market";
 import { marketplaceVersionOf } from "../shared/marketplace-version";
 import type { RawRoute } from "../rest/raw";
 
@@ -113,14 +115,15 @@ export function sitemapXml(entries: readonly SitemapEntry[], publicUrl: string, 
 }
 
 /**
- * The entries of the current marketplace version, read once per version and
- * shared by the requests that want them meanwhile. The market's items change
- * only when a release starts (market-catalogue.ts), which starts this process anew.
+ * The entries of the current marketplace and market versions, read once per
+ * pair and shared by the requests that want them meanwhile: plugins move the
+ * one, the market's items (a release, or a change by hand) the other.
  */
 const built = new WeakMap<AppDeps, { version: string; entries: Promise<SitemapEntry[]> }>();
 
 async function currentEntries(deps: AppDeps): Promise<{ version: string; entries: SitemapEntry[] }> {
-  const version = await marketplaceVersionOf(deps.db).current();
+  const [plugins, market] = await Promise.all([marketplaceVersionOf(deps.db).current(), marketVersionOf(deps.db).current()]);
+  const version = `${plugins}.${market}`;
   let kept = built.get(deps);
   if (!kept || kept.version !== version) {
     kept = { version, entries: sitemapEntries(deps.db) };

@@ -5,6 +5,8 @@
  * next request, one its author removes leaves it.
  */
 import { marketThemes, marketWidgets, predefinedOverlays } from "@streamkit/overlay";
+import { catalogItems } from "@streamkit/db";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { privatePaths, publicPages, type SitemapEntry, sitemapXml } from "../../../src/server/crawlers";
 import { BASE, createTestApp, type TestApp } from "../../support/app";
@@ -104,6 +106,22 @@ describe("GET /sitemap.xml", () => {
     const removed = await app.request("/plugins/fresh-sitemap-plugin", { method: "DELETE", headers: bearer(key) });
     expect(removed.status).toBe(204);
     expect(locations((await sitemap()).body)).not.toContain(`${BASE}/plugins/fresh-sitemap-plugin`);
+  });
+
+  it("follows a change of the market's items on the next request (the market's own version)", async () => {
+    const widget = marketWidgets[0]!;
+    const before = await sitemap();
+    expect(locations(before.body)).toContain(`${BASE}/market/${widget.slug}`);
+    await app.deps.db.update(catalogItems).set({ slug: "renamed-by-hand" }).where(eq(catalogItems.slug, widget.slug));
+    try {
+      const after = await sitemap();
+      expect(locations(after.body)).toContain(`${BASE}/market/renamed-by-hand`);
+      expect(locations(after.body)).not.toContain(`${BASE}/market/${widget.slug}`);
+      expect(after.response.headers.get("etag")).not.toBe(before.response.headers.get("etag"));
+    } finally {
+      await app.deps.db.update(catalogItems).set({ slug: widget.slug }).where(eq(catalogItems.slug, "renamed-by-hand"));
+    }
+    expect(locations((await sitemap()).body)).toContain(`${BASE}/market/${widget.slug}`);
   });
 
   it("many concurrent first requests share one build and get the same document", async () => {
