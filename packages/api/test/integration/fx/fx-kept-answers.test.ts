@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { installFx } from "../../../src/fx/service";
+import { readAnswer } from "../../support/answers";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { type FeedServer, startFeedServer } from "../../fixtures/fx/feeds";
@@ -22,10 +23,7 @@ afterAll(async () => {
   await feeds.close();
 });
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await app.request(path, { headers: { ...headers } });
-  return { response, status: response.status, etag: response.headers.get("etag"), text: await response.text() };
-}
+const get = (path: string, headers: Record<string, string> = {}) => readAnswer(app.request, path, headers);
 
 describe("GET /fx/latest across a feed round", () => {
   it("is kept between rounds and changes on the next request after one; a stale ETag gets 200, the current one 304", async () => {

@@ -20,6 +20,7 @@ import { buildAuthConfig } from "../../../src/accounts/auth-config";
 import { syncMarketCatalogue } from "../../../src/market/market-catalogue";
 import { syncPredefinedCatalogue } from "../../../src/overlays/catalog";
 import { BASE, createTestApp, type TestApp } from "../../support/app";
+import { readAnswer, settledAnswer, type Through } from "../../support/answers";
 import { TestClock } from "../../support/clock";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
 
@@ -38,20 +39,8 @@ afterAll(() => app.close());
 // A fresh anonymous rate-limit window for each test.
 beforeEach(() => clock.nextMinute());
 
-async function get(path: string, headers: Record<string, string> = {}, through = app.request) {
-  const response = await through(path, { headers });
-  return { response, status: response.status, etag: response.headers.get("etag"), text: await response.text() };
-}
-
-/** Reads twice: the second answer is the kept one, the same bytes and ETag. */
-async function settled(path: string, through = app.request) {
-  const first = await get(path, {}, through);
-  const second = await get(path, {}, through);
-  expect(second.status).toBe(first.status);
-  expect(second.etag).toBe(first.etag);
-  expect(second.text).toBe(first.text);
-  return first;
-}
+const get = (path: string, headers: Record<string, string> = {}, through: Through = app.request) => readAnswer(through, path, headers);
+const settled = (path: string, through: Through = app.request) => settledAnswer(through, path);
 
 async function version(): Promise<number> {
   const [row] = await app.deps.db.select().from(marketVersion);

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeAccount } from "../../../src/accounts/operator-accounts";
 import { deleteAccount } from "../../../src/accounts/account-settings";
 import { reviewPriceRequest, setPrice } from "../../../src/plugins/prices";
+import { readAnswer, settledAnswer } from "../../support/answers";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { webCaller } from "../../support/commerce";
@@ -32,20 +33,8 @@ async function freshKey(): Promise<{ accountId: string; key: string }> {
   return { accountId: account.id, key: (await insertKey(app.deps.db, account.id)).key };
 }
 
-async function anonymous(path: string, headers: Record<string, string> = {}) {
-  const response = await app.request(path, { headers });
-  return { response, status: response.status, etag: response.headers.get("etag"), text: await response.text() };
-}
-
-/** Reads twice anonymously: the second is the kept answer, which must be the same bytes and ETag. */
-async function settled(path: string) {
-  const first = await anonymous(path);
-  const second = await anonymous(path);
-  expect(second.status).toBe(first.status);
-  expect(second.etag).toBe(first.etag);
-  expect(second.text).toBe(first.text);
-  return first;
-}
+const anonymous = (path: string, headers: Record<string, string> = {}) => readAnswer(app.request, path, headers);
+const settled = (path: string) => settledAnswer(app.request, path);
 
 async function version(): Promise<number> {
   const [row] = await app.deps.db.select().from(marketplaceVersion);
