@@ -1,12 +1,14 @@
 import type { ApiKeyView, Scope } from "@streamkit/api-contract";
 import { accounts, apiKeys, type Db } from "@streamkit/db";
-import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { principalColumns } from "./principal-columns";
 import { generateApiKey, hashApiKey, isWellFormedApiKey } from "./api-key-format";
 import type { AccountCaller } from "../shared/context";
 import { AppError } from "@streamkit/api-contract";
 import { preparedPerDatabase } from "../shared/prepared";
 import { withinQuota } from "../shared/quota";
+import { planChangesAtSql } from "../shared/plan-sql";
+import type { PrincipalCache } from "./principal-cache";
 
 export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiKeyView["status"] {
   if (key.revokedAt) return "revoked";
@@ -90,7 +92,7 @@ const INVALID_TOKEN_MESSAGE = "The API key is unknown, revoked or expired.";
 /** The key and its account, read on every keyed request: prepared once. */
 const keyPrincipalStatement = preparedPerDatabase((db) =>
   db
-    .select({ key: apiKeys, account: principalColumns(sql.placeholder("now")) })
+    .select({ key: apiKeys, account: principalColumns(sql.placeholder("now")), planChangesAt: planChangesAtSql(sql.placeholder("now")) })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(eq(apiKeys.hash, sql.placeholder("hash")))
@@ -100,27 +102,30 @@ const keyPrincipalStatement = preparedPerDatabase((db) =>
 
 /**
  * Turns a bearer token into a caller, or refuses it with one indistinguishable
- * answer. Malformed keys never reach the database.
+ * answer. Malformed keys never reach the database; a key this process has
+ * resolved lately is answered from `kept` (principal-cache.ts) without a statement.
  */
-export async function resolveApiKey(db: Db, token: string, now: Date): Promise<AccountCaller> {
+export async function resolveApiKey(db: Db, token: string, now: Date, kept?: PrincipalCache): Promise<AccountCaller> {
   if (!isWellFormedApiKey(token)) throw invalidToken();
-  const [row] = await keyPrincipalStatement(db).execute({ hash: hashApiKey(token), now: now.toISOString() });
+  const hash = hashApiKey(token);
+  const cached = kept?.get(hash, now.getTime());
+  if (cached) return cached;
+  const generation = kept?.begin();
+  const [row] = await keyPrincipalStatement(db).execute({ hash, now: now.toISOString() });
   if (!row || keyStatus(row.key, now) !== "active") throw invalidToken();
-  return {
+  const caller: AccountCaller = {
     kind: "account",
     account: row.account,
     channel: "api",
     scopes: row.key.scopes as Scope[],
     key: { id: row.key.id, prefix: row.key.prefix, scopes: row.key.scopes as Scope[], expiresAt: row.key.expiresAt },
   };
-}
-
-/** Records use at most once a minute per key, so a busy key does not write on every request. */
-export async function touchApiKey(db: Db, keyId: string, now: Date): Promise<void> {
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: now })
-    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - 60_000)))));
+  if (kept && generation !== undefined) {
+    // Held until the key expires or the plan next changes by time alone, whichever is first.
+    const ends = [row.key.expiresAt, row.planChangesAt].filter((at) => at !== null).map((at) => new Date(at as Date | string).getTime());
+    kept.keep(hash, generation, caller, now.getTime(), Math.min(Number.POSITIVE_INFINITY, ...ends));
+  }
+  return caller;
 }
 
 export function invalidToken(message: string = INVALID_TOKEN_MESSAGE): AppError {

@@ -14,7 +14,7 @@ export const meRouter = {
         tags: ["Account"],
         summary: "The calling account, its plan and the key in use",
         description:
-          "Any valid key, whatever its scopes. `plan.entitlements.apiRequestsPerMinute` is the caller's request limit, the one `X-RateLimit-Limit` states (the plan's for an API key, the desktop app's own for its token); the plan is read on every request, so a change applies at once.",
+          "Any valid key, whatever its scopes. `plan.entitlements.apiRequestsPerMinute` is the caller's request limit, the one `X-RateLimit-Limit` states (the plan's for an API key, the desktop app's own for its token); a plan change applies at once on the process that made it and within one second everywhere.",
       },
       rest: { auth: "key" },
     })

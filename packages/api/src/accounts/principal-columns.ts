@@ -4,11 +4,11 @@ import type { AccountPrincipal } from "../shared/context";
 import { accountPlanSql } from "../shared/plan-sql";
 
 /**
- * The account columns every caller carries, read fresh on every request: the
+ * The account columns every caller carries, read with the credential: the
  * plan is computed at `now` from the base plan, the subscription and any
- * complimentary plan (shared/plan-sql.ts), so a change applies to the next request.
+ * complimentary plan (shared/plan-sql.ts).
  * `now` may be a placeholder, for statements prepared once (the caller's
- * resolution on every request).
+ * resolution of a credential).
  */
 export function principalColumns(now: Date | Placeholder) {
   return {

@@ -9,7 +9,10 @@ import { getToken } from "@auth/core/jwt";
 import { oauthTokenPrefixes } from "@streamkit/api-contract";
 import type { Caller, CallerSource } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
-import { invalidToken, resolveApiKey, touchApiKey } from "./api-keys";
+import { addWriteFence } from "../shared/write-fence";
+import { invalidToken, resolveApiKey } from "./api-keys";
+import { KeyUses } from "./key-uses";
+import { PrincipalCache } from "./principal-cache";
 import { resolveAccessToken, touchGrant } from "./app-tokens";
 import { findSessionAccount } from "./accounts";
 import { type SessionClaims, SessionClaimsCache } from "./session-claims";
@@ -23,8 +26,10 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
   {
     prefix: "skit_",
     async resolve(deps, token) {
-      const caller = await resolveApiKey(deps.db, token, deps.now());
-      touchApiKey(deps.db, caller.key!.id, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, "could not record API key use"));
+      const { kept, uses } = keyState(deps);
+      const now = deps.now();
+      const caller = await resolveApiKey(deps.db, token, now, kept);
+      uses.use(caller.key!.id, now);
       return caller;
     },
   },
@@ -37,6 +42,25 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
     },
   },
 ];
+
+/** Per process (per deps): the kept callers of API keys, and their uses waiting to be written. */
+const keyStates = new WeakMap<AppDeps, { kept: PrincipalCache; uses: KeyUses }>();
+
+function keyState(deps: AppDeps): { kept: PrincipalCache; uses: KeyUses } {
+  let state = keyStates.get(deps);
+  if (!state) {
+    const kept = new PrincipalCache(deps);
+    state = { kept, uses: new KeyUses(deps) };
+    keyStates.set(deps, state);
+    addWriteFence(deps, () => kept.settle());
+  }
+  return state;
+}
+
+/** Resolves once this process has applied every account change committed before the call (tests use it after changing rows by hand). */
+export function settleKeptCallers(deps: AppDeps): Promise<void> {
+  return keyState(deps).kept.settle();
+}
 
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?authjs\.session-token(?:\.\d+)?=/;
 

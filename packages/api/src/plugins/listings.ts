@@ -57,13 +57,13 @@ export interface ListingExtras {
 
 const noExtras: ListingExtras = { purchased: new Set(), priceRequests: new Map(), moderation: noModerationViews };
 
-/** Two small queries for a whole page, only for signed-in callers. */
-export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[]): Promise<ListingExtras> {
+/** Small queries for a whole page, only for signed-in callers; `purchased` when the page's own statement said (plugins/search.ts). */
+export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[], purchased?: ReadonlySet<string>): Promise<ListingExtras> {
   if (caller.kind !== "account" || rows.length === 0) return noExtras;
   const ids = rows.map((row) => row.plugin.id);
   const own = rows.filter((row) => row.plugin.ownerId === caller.account.id).map((row) => row.plugin.id);
-  const [purchased, priceRequests, moderation, reviews] = await Promise.all([
-    purchasedAmong(db, caller.account.id, ids),
+  const [bought, priceRequests, moderation, reviews] = await Promise.all([
+    purchased ?? purchasedAmong(db, caller.account.id, ids),
     openPriceRequests(db, own),
     moderationViews(
       db,
@@ -75,7 +75,7 @@ export async function listingExtras(db: Db, caller: Caller, rows: ListingRow[]):
       rows.filter((row) => row.plugin.ownerId === caller.account.id).map((row) => row.plugin),
     ),
   ]);
-  return { purchased, priceRequests, moderation, reviews };
+  return { purchased: bought, priceRequests, moderation, reviews };
 }
 
 /** Shapes one row into the §2.2 listing as seen by `caller`. */

@@ -33,6 +33,8 @@ export interface PageShape {
   without: boolean;
   /** `api=N`: only plugins whose latest version needs plugin API version N or lower. */
   api: boolean;
+  /** A signed-in caller: each row says whether they bought it, in the same statement. */
+  buyer: boolean;
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -122,18 +124,25 @@ const orders: Record<PluginSort, { orderBy: SQL[]; after: SQL }> = {
   },
 };
 
+/** Whether the caller (placeholder `buyer`) bought the row's plugin: one probe of the paid purchases' unique index per row. */
+const purchasedByBuyer =
+  sql<boolean>`exists (select 1 from purchases pu where pu.account_id = ${p("buyer")}::uuid and pu.plugin_id = ${plugins.id} and pu.status = 'paid')`.mapWith(
+    Boolean,
+  );
+
 /** The page statement of one shape, with placeholders; `take` is one more row than asked, to know whether a next page exists. */
 export function marketPageStatement(db: Db, shape: PageShape) {
   const order = orders[shape.sort];
   const conditions = matchConditions(shape);
   if (shape.after) conditions.push(order.after);
   // The keys the cursor needs beyond the row: the relevance parts, and the name as the database lower-cases it.
-  const columns =
+  const sortColumns =
     shape.sort === "relevance"
       ? { ...listingColumns, rank: relevanceKey }
       : shape.sort === "name"
         ? { ...listingColumns, sortName: sql<string>`lower(${plugins.name})` }
         : listingColumns;
+  const columns = shape.buyer ? { ...sortColumns, purchased: purchasedByBuyer } : sortColumns;
   return db
     .select(columns)
     .from(plugins)
@@ -157,7 +166,7 @@ export function marketCountStatement(db: Db, shape: PageShape) {
 }
 
 /** The shape of a page request and the values of its statements' placeholders; 400 for a cursor of another sort or relevance without `q`. */
-export function marketPageValues(query: ListPluginsQuery): { shape: PageShape; values: Record<string, unknown> } {
+export function marketPageValues(query: ListPluginsQuery, buyer?: string): { shape: PageShape; values: Record<string, unknown> } {
   const sort = query.sort ?? "downloads";
   if (sort === "relevance" && !query.q) {
     throw badRequest("Invalid query parameter — sort: relevance ranks the matches of a search; send it with q.", [
@@ -174,8 +183,10 @@ export function marketPageValues(query: ListPluginsQuery): { shape: PageShape; v
     verified: query.verified === "true",
     without: Boolean(query.without?.length),
     api: query.api !== undefined,
+    buyer: buyer !== undefined,
   };
   const values: Record<string, unknown> = { take: query.limit + 1 };
+  if (buyer !== undefined) values.buyer = buyer;
   if (query.q) {
     const lower = query.q.toLowerCase();
     Object.assign(values, { q: query.q, qLower: lower, qSlug: lower.replace(/\s+/g, "-"), pattern: likePattern(lower) });
@@ -219,7 +230,7 @@ function cursorValues(sort: PluginSort, cursor: string): Record<string, unknown>
 }
 
 /** The cursor of the page after `last` in `sort`. */
-type PageRow = ListingRow & { rank?: { exact: number; score: number; verified: number }; sortName?: string };
+type PageRow = ListingRow & { rank?: { exact: number; score: number; verified: number }; sortName?: string; purchased?: boolean };
 
 export function nextCursor(sort: PluginSort, last: PageRow): string {
   const { plugin } = last;
@@ -245,7 +256,7 @@ export function nextCursor(sort: PluginSort, last: PageRow): string {
 
 /** A shape's name: its prepared statements are named after it. */
 export function shapeName(shape: PageShape): string {
-  const flags = [shape.search, shape.after, shape.category, shape.tag, shape.verified, shape.without, shape.api].map(Number).join("");
+  const flags = [shape.search, shape.after, shape.category, shape.tag, shape.verified, shape.without, shape.api, shape.buyer].map(Number).join("");
   return `${shape.sort}_${shape.price ?? "any"}_${flags}`;
 }
 
@@ -265,7 +276,7 @@ function prepareStatements(db: Db) {
     },
     count(shape: PageShape) {
       // The count ignores the sort and the cursor: one statement per filter combination.
-      const name = `market_count_${shapeName({ ...shape, sort: "downloads", after: false })}`;
+      const name = `market_count_${shapeName({ ...shape, sort: "downloads", after: false, buyer: false })}`;
       let statement = counts.get(name);
       if (!statement) {
         statement = marketCountStatement(db, shape).prepare(name);
@@ -280,13 +291,13 @@ const statementsFor = preparedPerDatabase(prepareStatements);
 
 /** GET /plugins: one page, its next cursor and the bounded count of all matches. */
 export async function listPlugins(db: Db, caller: Caller, query: ListPluginsQuery) {
-  const { shape, values } = marketPageValues(query);
+  const { shape, values } = marketPageValues(query, caller.kind === "account" ? caller.account.id : undefined);
   const statements = statementsFor(db);
   const [rows, [counted]] = await Promise.all([statements.page(shape).execute(values) as Promise<PageRow[]>, statements.count(shape).execute(values)]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const next = rows.length > query.limit && last ? nextCursor(shape.sort, last) : null;
-  const extras = await listingExtras(db, caller, page);
+  const extras = await listingExtras(db, caller, page, new Set(page.filter((row) => row.purchased).map((row) => row.plugin.id)));
   const count = counted?.count ?? 0;
   return {
     items: page.map((row) => toListing(row, caller, extras)),

@@ -28,6 +28,7 @@ import { callOperation } from "./operations";
 import { AnswerCache, type AnswerVersions, isPublicSource, publicAnswerHeaders } from "./memo";
 import { compileRawRoutes, createRawInput, matchRawRoute, type RawRoute } from "./raw";
 import { errorResult, lowerCase, success } from "./results";
+import { settleWritesOnce } from "../shared/write-fence";
 import { collectRoutes, matchRoute, type RestRoute, routesAt } from "./routes";
 
 export const REST_PREFIX = "/api/v1";
@@ -106,7 +107,9 @@ export function createRestCore(parts: CoreParts): RestCore {
     outcome.cors = route.rest.cors === true;
     // Anonymous answers of these are public: a shared cache must never hand one to a request with credentials (nor a keyed one to anybody).
     if (route.rest.memo && isPublicSource(route.rest.memo)) context.res.headers.Vary = "Authorization";
-    if (route.rest.auth !== "none") await authenticate(request, context, route.rest.auth === "key");
+    // A read's count and its statements go to the database together (one round trip, not two); a write is counted first.
+    const { counted } =
+      route.rest.auth === "none" ? { counted: undefined } : await authenticate(request, context, route.rest.auth === "key", isQuery(route, method));
     let body: unknown;
     if (WRITE_METHODS.has(method) && withoutBody(request)) {
       // A write with no body at all (POST /overlays/{id}/browser-source) means no fields: the input schema decides.
@@ -127,7 +130,7 @@ export function createRestCore(parts: CoreParts): RestCore {
       Object.assign(context.res.headers, stored.headers);
       return success(request, stored, context.res);
     }
-    const answer = await callOperation(route, context, url, path, body);
+    const answer = await answerOf(callOperation(route, context, url, path, body), counted);
     if (memo && isPublicSource(memo) && answer.status === 200 && answer.body !== undefined)
       Object.assign(context.res.headers, publicAnswerHeaders(memo, answer.body));
     // A database's version (marketplace, market) is read before the procedure's statements, so the body is at least that new: kept under it, it can only be dropped early.
@@ -167,16 +170,28 @@ export function createRestCore(parts: CoreParts): RestCore {
    * anything else can fail. Where one is required, an anonymous or suspended
    * caller is refused here, before any body is read or parsed.
    */
-  async function authenticate(request: RestRequest, context: Context, required: boolean): Promise<void> {
+  async function authenticate(request: RestRequest, context: Context, required: boolean, deferCount = false): Promise<{ counted?: Promise<void> }> {
     // Without valid credentials — none, or refused ones — the per-address limit in memory (shared/limits; /fx is auth "none" and never comes here).
     context.caller = await resolveCaller(deps, { surface: "api", authorization: request.header("authorization") }).catch((error: unknown) => {
       limitAnonymous(context);
       throw error;
     });
     if (context.caller.kind === "anonymous") limitAnonymous(context);
-    await countRequest(context);
-    if (required && context.caller.kind !== "account") throw unauthorized();
-    if (context.caller.kind === "account" && context.caller.account.suspended) throw accountDisabled();
+    const counted = countRequest(context);
+    const refusal =
+      required && context.caller.kind !== "account"
+        ? unauthorized()
+        : context.caller.kind === "account" && context.caller.account.suspended
+          ? accountDisabled()
+          : undefined;
+    if (!deferCount || refusal) {
+      await counted;
+      if (refusal) throw refusal;
+      return {};
+    }
+    // Awaited by the caller (answerOf); handled here too, so a refusal arriving first is never unhandled.
+    counted.catch(() => {});
+    return { counted };
   }
 
   async function handle(request: RestRequest, connection: ConnectionInfo = {}): Promise<RestResult> {
@@ -204,6 +219,8 @@ export function createRestCore(parts: CoreParts): RestCore {
       failure = thrown;
       result = errorResult(toAppError(thrown, method === "GET" || method === "DELETE" ? "query" : "body"), context.res);
     }
+    // A change this request made applies to this process's very next request (shared/write-fence.ts).
+    if (method !== "GET" && method !== "OPTIONS") await settleWritesOnce(deps, context);
     const path = url?.pathname ?? request.url;
     // The database being unavailable is not a bug: one warning with its reason, no stack (and a 503 from the website's tRPC has no `failure` here).
     if (result.status === 503) deps.log.warn({ requestId, method: request.method, path, reason: unavailableReason(failure) }, "service unavailable");
@@ -231,6 +248,19 @@ function memoOf(route: RestRoute, method: string, context: Context) {
   if (method !== "GET" || !route.rest.memo) return undefined;
   if (route.rest.auth === "none") return route.rest.memo;
   return route.rest.auth === "optional" && context.caller.kind === "anonymous" ? route.rest.memo : undefined;
+}
+
+/** A JSON read: no side effect, so it may run while its request is being counted. */
+function isQuery(route: RestRoute, method: string): boolean {
+  return method === "GET" && route.procedure._def.type === "query";
+}
+
+/** The operation's answer once its request is counted: past the limit, the 429 (and its headers) win whatever the operation did. */
+async function answerOf<T>(operation: Promise<T>, counted: Promise<void> | undefined): Promise<T> {
+  const [answer, count] = await Promise.allSettled([operation, counted]);
+  if (count.status === "rejected") throw count.reason;
+  if (answer.status === "rejected") throw answer.reason;
+  return answer.value;
 }
 
 function isUnder(path: string, prefix: string): boolean {

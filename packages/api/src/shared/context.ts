@@ -8,7 +8,7 @@ export interface ResponseMeta {
   headers: Record<string, string>;
 }
 
-/** The account behind a request, read fresh from the database on every request (plan changes apply at once). */
+/** The account behind a request: read from the database, or for an API key kept until it changes (accounts/principal-cache.ts). */
 export interface AccountPrincipal {
   id: string;
   name: string;

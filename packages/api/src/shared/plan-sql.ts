@@ -38,8 +38,8 @@ export function accountPlanSql(now: Date | Placeholder): SQL<PlanName> {
  * complimentary plan's end. What is open on an account's overlays (their OBS
  * sources) looks again then. Same outer row rule as accountPlanSql.
  */
-export function planChangesAtSql(now: Date): SQL<Date | null> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+export function planChangesAtSql(now: Date | Placeholder): SQL<Date | null> {
+  const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : sql`${now}::timestamptz`;
   // The period's end matters on its own even with a grace after it: a scheduled downgrade takes effect then.
   const subscriptionEnds = sql`(select min(e) from subscriptions s,
     lateral (values (s.current_period_end), (${entitledUntil})) as ends(e)

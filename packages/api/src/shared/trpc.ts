@@ -15,6 +15,7 @@ import { accountDisabled, unauthorized } from "./auth-errors";
 import { toAppError, trpcCodeOf } from "./error-mapping";
 import { AppError } from "@streamkit/api-contract";
 import { countRequest } from "./limits/index";
+import { settleWrites } from "./write-fence";
 
 // 1. Metadata
 export interface RestMeta {
@@ -80,6 +81,13 @@ const domainErrors = t.middleware(async ({ next }) => {
   return { ...result, error: new TRPCError({ code: trpcCodeOf(appError), message: appError.message, cause: appError }) };
 });
 
+/** The website's own mutations (server actions call procedures directly) wait as the REST core's writes do (write-fence.ts). */
+const settled = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === "mutation" && ctx.surface !== "rest") await settleWrites(ctx.deps, ctx);
+  return result;
+});
+
 /** Applies the declared success status. */
 const successStatus = t.middleware(({ ctx, meta, next }) => {
   const status = meta?.rest?.successStatus;
@@ -105,7 +113,7 @@ const activeAccount = t.middleware(({ ctx, next }) => {
 });
 
 /** Anyone, with or without credentials (credentials that are sent must be valid). */
-export const publicProcedure = t.procedure.use(domainErrors).use(successStatus).use(rateLimit).use(activeAccount);
+export const publicProcedure = t.procedure.use(domainErrors).use(settled).use(successStatus).use(rateLimit).use(activeAccount);
 
 /** Rung: signed in (an API key, the website's session or the desktop app's token). */
 const requireAccount = t.middleware(({ ctx, next }) => {

@@ -10,6 +10,7 @@ import { webCaller } from "./commerce";
 import { bearer, insertAccount, insertKey } from "./factories";
 import { sessionCookie } from "./session";
 import { readTrpc, trpcMutate, trpcQuery } from "./trpc";
+import { settleKeptCallers } from "../../src/accounts/principal";
 
 export interface Subscriber {
   id: string;
@@ -48,7 +49,12 @@ export async function subscribe(who: Subscriber, plan: PaidPlan, interval: "mont
 
 export const billing = async (who: Subscriber) => (await who.query("billing.overview")).data;
 
-export const sweep = (app: TestApp) => runSubscriptionSweep(app.deps);
+/** The maintenance job's sweep, then this instance's kept API key callers caught up with what it changed (a job answers nobody: nothing waits for it). */
+export const sweep = async (app: TestApp) => {
+  const swept = await runSubscriptionSweep(app.deps);
+  await settleKeptCallers(app.deps);
+  return swept;
+};
 
 const createCaller = createCallerFactory(appRouter);
 

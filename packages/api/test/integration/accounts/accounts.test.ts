@@ -7,6 +7,7 @@ import { deleteRateLimitWindowsBefore } from "../../../src/shared/limits/databas
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
+import { settleKeptCallers } from "../../../src/accounts/principal";
 
 let app: TestApp;
 const clock = new TestClock(Date.UTC(2026, 10, 22, 12, 0, 0));
@@ -38,12 +39,15 @@ describe("GET /api/v1/me", () => {
     const { key } = await insertKey(app.deps.db, account.id);
     expect((await app.json("/me", { headers: bearer(key) })).body.plan.name).toBe("free");
     await app.deps.db.update(accounts).set({ plan: "ultimate" }).where(eq(accounts.id, account.id));
+    await settleKeptCallers(app.deps);
     expect((await app.json("/me", { headers: bearer(key) })).body.plan.name).toBe("ultimate");
     await app.deps.db.update(accounts).set({ suspended: true }).where(eq(accounts.id, account.id));
+    await settleKeptCallers(app.deps);
     const suspended = await app.json("/me", { headers: bearer(key) });
     expect(suspended.status).toBe(403);
     expect(suspended.body.error.code).toBe("account_disabled");
     await app.deps.db.update(accounts).set({ suspended: false }).where(eq(accounts.id, account.id));
+    await settleKeptCallers(app.deps);
     expect((await app.json("/me", { headers: bearer(key) })).status).toBe(200);
   });
 

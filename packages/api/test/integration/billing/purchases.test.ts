@@ -43,6 +43,10 @@ describe("buying with the built-in provider", () => {
     expect(checkout).toMatchObject({ currency: "INR", amount: 9900, redirectUrl: `/checkout/builtin/${checkout.checkoutId}` });
     expect((await app.json("/purchases", { headers: bearer(indian.key) })).body.items).toEqual([]);
     expect((await app.json("/plugins/song-queue", { headers: bearer(indian.key) })).body.item.owned).toBe(false);
+    // Listings say it too: the page's own statement asks whether the caller bought each plugin.
+    const listed = async (key: string) =>
+      (await app.json("/plugins?price=paid&limit=100", { headers: bearer(key) })).body.items.find((i: { slug: string }) => i.slug === "song-queue").owned;
+    expect(await listed(indian.key)).toBe(false);
 
     const event = app.deps.payments.builtin!.paymentEvent({ id: checkout.checkoutId, amount: checkout.amount, currency: checkout.currency }, clock.now());
     expect(await deliver(app, event)).toEqual({ status: 200, body: { received: true, outcome: "applied" } });
@@ -51,6 +55,8 @@ describe("buying with the built-in provider", () => {
       items: [{ slug: "song-queue", name: "Song Queue", currency: "INR", amount: 9900, status: "paid", paidAt: clock.now().toISOString() }],
     });
     expect((await app.json("/plugins/song-queue", { headers: bearer(indian.key) })).body.item.owned).toBe(true);
+    expect(await listed(indian.key)).toBe(true);
+    expect(await listed(american.key)).toBe(false);
     expect((await app.json("/plugins/song-queue/package", { headers: bearer(indian.key) })).status).toBe(200);
 
     clock.nextMinute();

@@ -15,6 +15,7 @@ import { bearer, insertAccount, insertDesktopTokens, insertKey } from "../../sup
 import { raceThroughLock } from "../../support/race";
 import { sessionCookie } from "../../support/session";
 import { readTrpc, trpcQuery } from "../../support/trpc";
+import { settleKeptCallers } from "../../../src/accounts/principal";
 
 const clock = new TestClock(Date.UTC(2026, 10, 3, 9, 0, 0));
 let app: TestApp;
@@ -66,7 +67,11 @@ async function streamer(plan: PlanName) {
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined };
   };
-  const setPlan = (next: PlanName) => app.deps.db.update(accounts).set({ plan: next }).where(eq(accounts.id, account.id));
+  // By hand, as another process would: the change is awaited on this instance's kept API key callers too.
+  const setPlan = async (next: PlanName) => {
+    await app.deps.db.update(accounts).set({ plan: next }).where(eq(accounts.id, account.id));
+    await settleKeptCallers(app.deps);
+  };
   /** Items placed straight in the database (test widgets), `at` their time added. */
   const hold = async (slugs: string[], at: (i: number) => Date = () => clock.now()) => {
     const rows = await app.deps.db.select({ id: catalogItems.id, slug: catalogItems.slug }).from(catalogItems);

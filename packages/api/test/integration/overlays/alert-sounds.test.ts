@@ -13,6 +13,7 @@ import { TestClock } from "../../support/clock";
 import { eventStream } from "../../support/event-stream";
 import { insertAccount, insertDesktopTokens } from "../../support/factories";
 import { apiCaller, createOverlay, overlayDocument, textLayer } from "../../support/overlays";
+import { settleKeptCallers } from "../../../src/accounts/principal";
 
 let app: TestApp;
 const clock = new TestClock();
@@ -136,10 +137,13 @@ describe("the OBS source's sound route", () => {
   it("a locked overlay (the plan, a suspension) is 404, as its feed is blank; unlocked it answers again", async () => {
     const overlay = await overlayOf();
     await app.deps.db.update(accounts).set({ plan: "free" }).where(eq(accounts.id, overlay.account.id));
+    await settleKeptCallers(app.deps);
     await expectNotFound(await overlay.sound(thunder.id));
     await app.deps.db.update(accounts).set({ plan: "pro", suspended: true }).where(eq(accounts.id, overlay.account.id));
+    await settleKeptCallers(app.deps);
     await expectNotFound(await overlay.sound(thunder.id));
     await app.deps.db.update(accounts).set({ suspended: false }).where(eq(accounts.id, overlay.account.id));
+    await settleKeptCallers(app.deps);
     expect((await overlay.sound(thunder.id)).status).toBe(200);
   });
 });

@@ -15,6 +15,7 @@ import { eventStream } from "../../support/event-stream";
 import { insertAccount, insertKey } from "../../support/factories";
 import { apiCaller, createOverlay, documentOf } from "../../support/overlays";
 import { raceThroughLock } from "../../support/race";
+import { settleKeptCallers } from "../../../src/accounts/principal";
 
 let app: TestApp;
 const clock = new TestClock();
@@ -176,6 +177,7 @@ describe("publish refusals", () => {
     expect((await other.send("POST", `/overlays/${sam.id}/publish`, { rev: 1, baseLiveRev: 1 })).status).toBe(404);
     // A downgraded account's key: the request reaches the overlay, which its plan no longer covers.
     await app.deps.db.update(accounts).set({ plan: "free" }).where(eq(accounts.id, sam.account.id));
+    await settleKeptCallers(app.deps);
     const locked = await sam.publish(1, 1);
     expect(locked.status).toBe(403);
     expect(locked.body.error.code).toBe("plan_required");

@@ -14,6 +14,7 @@ import { bearer, insertAccount, insertKey } from "../../support/factories";
 import { raceThroughLock } from "../../support/race";
 import { sessionCookie } from "../../support/session";
 import { readTrpc, trpcMutate } from "../../support/trpc";
+import { settleKeptCallers } from "../../../src/accounts/principal";
 
 let app: TestApp;
 const clock = new TestClock();
@@ -47,7 +48,11 @@ async function streamer(plan: "free" | "pro" | "ultimate" = "pro", name = "Sam S
     const textBody = await response.text();
     return { status: response.status, headers: response.headers, body: textBody ? JSON.parse(textBody) : undefined };
   };
-  const setPlan = (next: "free" | "pro" | "ultimate") => app.deps.db.update(accounts).set({ plan: next }).where(eq(accounts.id, account.id));
+  // By hand, as another process would: the change is awaited on this instance's kept API key callers too.
+  const setPlan = async (next: "free" | "pro" | "ultimate") => {
+    await app.deps.db.update(accounts).set({ plan: next }).where(eq(accounts.id, account.id));
+    await settleKeptCallers(app.deps);
+  };
   const create = async (document: unknown = documentOf()) => (await json("POST", "/overlays", { name: "Scene", document })).body.item;
   const save = async (id: string, baseRev: number, document: unknown) => {
     const saved = await json("PUT", `/overlays/${id}`, { baseRev, document });

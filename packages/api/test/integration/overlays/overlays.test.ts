@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../support/app";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
 import { raceThroughLock } from "../../support/race";
+import { settleKeptCallers } from "../../../src/accounts/principal";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -41,7 +42,11 @@ async function streamer(plan: "free" | "pro" | "ultimate" = "pro") {
     const textBody = await response.text();
     return { status: response.status, headers: response.headers, body: textBody ? JSON.parse(textBody) : undefined };
   };
-  const setPlan = (next: "free" | "pro" | "ultimate") => app.deps.db.update(accounts).set({ plan: next }).where(eq(accounts.id, account.id));
+  // By hand, as another process would: the change is awaited on this instance's kept API key callers too.
+  const setPlan = async (next: "free" | "pro" | "ultimate") => {
+    await app.deps.db.update(accounts).set({ plan: next }).where(eq(accounts.id, account.id));
+    await settleKeptCallers(app.deps);
+  };
   return { account, headers, call, json, setPlan };
 }
 

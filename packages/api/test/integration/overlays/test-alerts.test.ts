@@ -16,6 +16,7 @@ import { TestClock } from "../../support/clock";
 import { eventStream } from "../../support/event-stream";
 import { bearer, insertAccount, insertDesktopTokens, insertKey } from "../../support/factories";
 import { apiCaller, createOverlay, overlayDocument, textLayer } from "../../support/overlays";
+import { settleKeptCallers } from "../../../src/accounts/principal";
 
 let app: TestApp;
 const clock = new TestClock();
@@ -162,11 +163,13 @@ describe("test alerts", () => {
 
     // Suspended (the database announces it): the streams blank (1.locked); an alert fired meanwhile (its notice sent directly, as the account cannot call) is not played.
     await app.deps.db.update(accounts).set({ suspended: true }).where(eq(accounts.id, overlay.account.id));
+    await settleKeptCallers(app.deps);
     expect((await early.next())!.id).toBe("1.locked");
     expect((await late.next())!.id).toBe("1.locked");
     await announceAlert(app.deps, overlay.id, { id: "locked-alert", type: "follow", values: { "plugin.alerts.name": "Nobody" }, durationMs: 1000 });
     // Each stream takes alerts in the order notices come, behind its frames: this one comes while it is locked, whenever it is drawn.
     await app.deps.db.update(accounts).set({ suspended: false }).where(eq(accounts.id, overlay.account.id));
+    await settleKeptCallers(app.deps);
     // The next events are the drawing coming back and the next alert, never the one fired while locked.
     for (const source of [early, late]) {
       const next = (await source.next())!;

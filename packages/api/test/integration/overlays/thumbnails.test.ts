@@ -12,6 +12,7 @@ import { TestClock } from "../../support/clock";
 import { insertAccount, insertAsset, insertKey } from "../../support/factories";
 import { apiCaller, createOverlay, documentOf, overlayDocument, textLayer } from "../../support/overlays";
 import { sessionCookie } from "../../support/session";
+import { settleKeptCallers } from "../../../src/accounts/principal";
 
 let app: TestApp;
 const clock = new TestClock();
@@ -109,6 +110,7 @@ describe("overlay thumbnails", () => {
 
     // A downgrade locks the overlay: its thumbnail too, as reading it.
     await app.deps.db.update(accounts).set({ plan: "free" }).where(eq(accounts.id, sam.account.id));
+    await settleKeptCallers(app.deps);
     const refused = await thumbnail(id, 1, sam.cookie);
     expect(refused.status).toBe(403);
     expect((await refused.json()).error.code).toBe("plan_required");

@@ -21,6 +21,7 @@ import { TestClock } from "../../support/clock";
 import { webCaller } from "../../support/commerce";
 import { bearer, insertAccount, insertKey, insertPlugin } from "../../support/factories";
 import { jsonPost, publishBody } from "../../support/packages";
+import { settleKeptCallers } from "../../../src/accounts/principal";
 
 const PUBLIC = `public, max-age=${anonymousBrowsing.maxAgeSeconds}`;
 const clock = new TestClock(Date.parse("2026-05-04T10:00:00.000Z"));
@@ -227,10 +228,12 @@ describe("every change anonymous browsing shows drops the kept answers", () => {
     await insertPlugin(app.deps.db, { slug: "renamed", ownerId: publisher.id });
     const before = await settled("/plugins/renamed");
     await app.deps.db.update(accounts).set({ name: "New Name" }).where(eq(accounts.id, publisher.id));
+    await settleKeptCallers(app.deps);
     const renamed = await anonymous("/plugins/renamed");
     expect(JSON.parse(renamed.text).item.publisher.name).toBe("New Name");
     expect(renamed.etag).not.toBe(before.etag);
     await app.deps.db.update(accounts).set({ verified: true }).where(eq(accounts.id, publisher.id));
+    await settleKeptCallers(app.deps);
     expect(JSON.parse((await anonymous("/plugins/renamed")).text).item.publisher.verified).toBe(true);
   });
 
@@ -238,6 +241,7 @@ describe("every change anonymous browsing shows drops the kept answers", () => {
     const account = await insertAccount(app.deps.db);
     const start = await version();
     await app.deps.db.update(accounts).set({ country: "IN" }).where(eq(accounts.id, account.id));
+    await settleKeptCallers(app.deps);
     expect(await version()).toBe(start);
     await changeAccount(app.deps.db, { id: account.id }, { suspended: true }, null);
     expect(await version()).toBeGreaterThan(start);

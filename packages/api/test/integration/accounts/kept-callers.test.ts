@@ -1,0 +1,124 @@
+/**
+ * Kept API key callers (accounts/principal-cache.ts; docs/api.md#api-keys): each instance keeps the callers
+ * of the keys it has seen, and a change made anywhere — a key revoked, a suspension, a plan change, by a
+ * request to either instance or by hand in the database — reaches the other instance through the
+ * database's notices, and the instance that made it at once. Two instances share one database, as two
+ * processes of a deployment do; the same file runs on PGlite and PostgreSQL. "Heard" is awaited, never slept:
+ * settleKeptCallers resolves once an instance has applied every change committed before it was called.
+ */
+import { apiKeys, accounts, complimentaryPlans } from "@streamkit/db";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { settleKeptCallers } from "../../../src/accounts/principal";
+import { createTestApp, type TestApp } from "../../support/app";
+import { TestClock } from "../../support/clock";
+import { bearer, insertAccount, insertKey } from "../../support/factories";
+import { sessionCookie } from "../../support/session";
+import { readTrpc, trpcMutate } from "../../support/trpc";
+
+const clock = new TestClock(Date.UTC(2026, 10, 29, 9, 0, 0));
+let first: TestApp;
+let second: TestApp;
+
+beforeAll(async () => {
+  first = await createTestApp({ now: clock.now });
+  second = await createTestApp({ now: clock.now, database: first.database });
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+beforeEach(() => clock.nextMinute());
+
+/** An account with one key whose caller both instances keep (each has answered it once). */
+async function keptOnBoth(values: Parameters<typeof insertAccount>[1] = {}) {
+  const account = await insertAccount(first.deps.db, values);
+  const { key, id } = await insertKey(first.deps.db, account.id);
+  for (const app of [first, second]) expect((await app.json("/me", { headers: bearer(key) })).status).toBe(200);
+  return { account, key, keyId: id };
+}
+
+describe("a change made on one instance", () => {
+  it("a revoked key is refused by the instance that revoked it at once, and by the other once it has heard", async () => {
+    const { account, key, keyId } = await keptOnBoth();
+    const cookie = await sessionCookie(first, account.id);
+    // Revoking is the website's: through /api/trpc, as its pages call it.
+    expect((await readTrpc(await trpcMutate(first, "keys.revoke", { id: keyId }, { cookie }))).status).toBe(200);
+    const refused = await first.json("/me", { headers: bearer(key) });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("invalid_token");
+    await settleKeptCallers(second.deps);
+    expect((await second.json("/me", { headers: bearer(key) })).status).toBe(401);
+  });
+
+  it("a suspension by an operator applies at once where it was made and on the other instance once heard; lifting it too", async () => {
+    const operator = await insertAccount(first.deps.db, { staff: true });
+    const cookie = await sessionCookie(first, operator.id);
+    const { account, key } = await keptOnBoth();
+    const suspend = async (suspended: boolean) => readTrpc(await trpcMutate(first, "admin.accounts.setSuspended", { id: account.id, suspended }, { cookie }));
+    expect((await suspend(true)).status).toBe(200);
+    const refused = await first.json("/me", { headers: bearer(key) });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("account_disabled");
+    await settleKeptCallers(second.deps);
+    expect((await second.json("/me", { headers: bearer(key) })).body.error.code).toBe("account_disabled");
+    expect((await suspend(false)).status).toBe(200);
+    expect((await first.json("/me", { headers: bearer(key) })).status).toBe(200);
+    await settleKeptCallers(second.deps);
+    expect((await second.json("/me", { headers: bearer(key) })).status).toBe(200);
+  });
+
+  it("a plan changed by an operator gives the key its new plan and limit on both instances", async () => {
+    const operator = await insertAccount(first.deps.db, { staff: true });
+    const cookie = await sessionCookie(first, operator.id);
+    const { account, key } = await keptOnBoth();
+    const changed = await readTrpc(await trpcMutate(first, "admin.accounts.setPlan", { id: account.id, plan: "pro" }, { cookie }));
+    expect(changed.status).toBe(200);
+    const me = await first.json("/me", { headers: bearer(key) });
+    expect(me.body.plan.name).toBe("pro");
+    await settleKeptCallers(second.deps);
+    expect((await second.json("/me", { headers: bearer(key) })).body.plan.name).toBe("pro");
+  });
+});
+
+describe("a change made by hand in the database (another process, an operator's tool)", () => {
+  it("reaches both instances: a revocation, a suspension, a complimentary plan, a new scope list", async () => {
+    const { account, key, keyId } = await keptOnBoth();
+    await first.deps.db.insert(complimentaryPlans).values({ accountId: account.id, plan: "ultimate", endsAt: new Date(clock.now().getTime() + 86_400_000) });
+    await Promise.all([settleKeptCallers(first.deps), settleKeptCallers(second.deps)]);
+    for (const app of [first, second]) expect((await app.json("/me", { headers: bearer(key) })).body.plan.name).toBe("ultimate");
+
+    clock.nextMinute();
+    await first.deps.db
+      .update(apiKeys)
+      .set({ scopes: ["sounds:read"] })
+      .where(eq(apiKeys.id, keyId));
+    await Promise.all([settleKeptCallers(first.deps), settleKeptCallers(second.deps)]);
+    for (const app of [first, second]) expect((await app.json("/purchases", { headers: bearer(key) })).body.error.code).toBe("insufficient_scope");
+
+    clock.nextMinute();
+    await first.deps.db.update(accounts).set({ suspended: true }).where(eq(accounts.id, account.id));
+    await Promise.all([settleKeptCallers(first.deps), settleKeptCallers(second.deps)]);
+    for (const app of [first, second]) expect((await app.json("/plugins", { headers: bearer(key) })).body.error.code).toBe("account_disabled");
+
+    await first.deps.db.delete(apiKeys).where(eq(apiKeys.id, keyId));
+    await Promise.all([settleKeptCallers(first.deps), settleKeptCallers(second.deps)]);
+    for (const app of [first, second]) expect((await app.json("/plugins", { headers: bearer(key) })).status).toBe(401);
+  });
+});
+
+describe("changes by time alone", () => {
+  it("a kept caller holds until its key expires and until its plan ends, with no notice", async () => {
+    const account = await insertAccount(first.deps.db);
+    const endsAt = new Date(clock.now().getTime() + 30_000);
+    await first.deps.db.insert(complimentaryPlans).values({ accountId: account.id, plan: "pro", endsAt });
+    const { key } = await insertKey(first.deps.db, account.id, { expiresAt: new Date(clock.now().getTime() + 90_000) });
+    expect((await first.json("/me", { headers: bearer(key) })).body.plan.name).toBe("pro");
+    clock.advance(30_000);
+    expect((await first.json("/me", { headers: bearer(key) })).body.plan.name).toBe("free");
+    clock.advance(59_999);
+    expect((await first.json("/me", { headers: bearer(key) })).status).toBe(200);
+    clock.advance(1);
+    expect((await first.json("/me", { headers: bearer(key) })).status).toBe(401);
+  });
+});
