@@ -55,7 +55,7 @@ export async function pluginsSuite(ctx: { repoRoot: string; databaseUrl: string;
     printComparisons("Marketplace browsing (16 connections)", rows);
 
     const authorizations = await benchKeys(ctx.databaseUrl, KEYED_ACCOUNTS);
-    await useEveryKeyOnce(ours, authorizations);
+    await sendEveryKeyOnce(ours, authorizations);
     const keyed: Comparison[] = [];
     for (const row of rows) {
       const path = row.name.slice("GET ".length);
@@ -124,7 +124,7 @@ async function keyedWithRedis(
   const app = startApp(ctx, 3202, { TRUSTED_PROXIES: "loopback", REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `streamkit-bench:${Date.now()}:` });
   try {
     await waitForOk(`${url}/api/v1/plugins?limit=1`);
-    await useEveryKeyOnce(url, authorizations);
+    await sendEveryKeyOnce(url, authorizations);
     // The first app is warm from the rows before; this one starts cold (JIT, its pool, its prepared statements, Redis' connection): a warm-up run, not counted.
     await load(`${url}/api/v1/plugins`, { seconds: Math.min(3, ctx.seconds), addresses: ADDRESSES, authorizations });
     const ours = await load(`${url}/api/v1/plugins`, { seconds: ctx.seconds, addresses: ADDRESSES, authorizations });
@@ -140,7 +140,7 @@ async function keyedWithRedis(
  * beside the time 8,000 accounts in turn take to come round. Each account's request counts against its limit
  * like any other.
  */
-async function useEveryKeyOnce(base: string, authorizations: string[]): Promise<void> {
+async function sendEveryKeyOnce(base: string, authorizations: string[]): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
