@@ -30,10 +30,16 @@ export class KeyUses {
   }
 
   private flush(): void {
+    void this.write();
+  }
+
+  /** Writes what is pending now; never fails (a use that cannot be written is logged and lost). */
+  async write(): Promise<void> {
     const uses = this.pending;
     this.pending = new Map();
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    recordKeyUses(this.deps.db, uses).catch((error: unknown) => this.deps.log.warn({ err: error, keys: uses.size }, "could not record API key use"));
+    await recordKeyUses(this.deps.db, uses).catch((error: unknown) => this.deps.log.warn({ err: error, keys: uses.size }, "could not record API key use"));
   }
 }
 

@@ -57,6 +57,11 @@ function keyState(deps: AppDeps): { kept: PrincipalCache; uses: KeyUses } {
   return state;
 }
 
+/** Writes this process's key uses not yet written (the key list reads them). */
+export async function writeKeyUses(deps: AppDeps): Promise<void> {
+  await keyStates.get(deps)?.uses.write();
+}
+
 /** Resolves once this process has applied every account change committed before the call (tests use it after changing rows by hand). */
 export function settleKeptCallers(deps: AppDeps): Promise<void> {
   return keyState(deps).kept.settle();

@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
 import { settleKeptCallers } from "../../../src/accounts/principal";
+import { sessionCookie } from "../../support/session";
+import { readTrpc, trpcQuery } from "../../support/trpc";
 
 let app: TestApp;
 const clock = new TestClock(Date.UTC(2026, 10, 22, 12, 0, 0));
@@ -59,6 +61,14 @@ describe("GET /api/v1/me", () => {
     await expect
       .poll(async () => (await app.deps.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.accountId, account.id)))[0]!.at)
       .toEqual(clock.now());
+  });
+
+  it("shows a use on the key list at once, before the batched write comes round", async () => {
+    const account = await insertAccount(app.deps.db);
+    const { key, id } = await insertKey(app.deps.db, account.id);
+    await app.json("/me", { headers: bearer(key) });
+    const listed = await readTrpc(await trpcQuery(app, "keys.list", undefined, { cookie: await sessionCookie(app, account.id) }));
+    expect(listed.data.items.find((item: { id: string }) => item.id === id).lastUsedAt).toBe(clock.now().toISOString());
   });
 });
 
