@@ -1,9 +1,7 @@
 /**
  * When each API key was last used (GET /keys' lastUsedAt), recorded without a
  * write per request: a key's use is written at most once a minute per
- * process, and the uses of every key are written together in one statement a
- * moment later (FLUSH_AFTER_MS). A use not yet written when the process stops is lost;
- * the next one records it.
+ * process, at once and not awaited.
  */
 import { apiKeys, type Db } from "@streamkit/db";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
@@ -11,13 +9,11 @@ import type { AppDeps } from "../shared/deps";
 import { boundedCache } from "../shared/bounded-cache";
 
 const RECORD_EVERY_MS = 60_000;
-const FLUSH_AFTER_MS = 200;
 
 export class KeyUses {
   /** Keys whose use this process has recorded in the last minute (service clock), and when. */
   private readonly recorded = boundedCache<{ at: number }>({ maxEntries: 100_000, maxBytes: 100_000 * 64 });
   private pending = new Map<string, Date>();
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: Pick<AppDeps, "db" | "log">) {}
 
@@ -26,10 +22,7 @@ export class KeyUses {
     if (last && now.getTime() >= last.at && now.getTime() - last.at < RECORD_EVERY_MS) return;
     this.recorded.set(keyId, { at: now.getTime() }, { size: 64 });
     this.pending.set(keyId, now);
-    this.timer ??= setTimeout(() => this.flush(), FLUSH_AFTER_MS).unref();
-  }
-
-  private flush(): void {
+    // Written at once, not awaited (a key just used shows as used); a key's next write waits a minute.
     void this.write();
   }
 
@@ -37,8 +30,6 @@ export class KeyUses {
   async write(): Promise<void> {
     const uses = this.pending;
     this.pending = new Map();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
     await recordKeyUses(this.deps.db, uses).catch((error: unknown) => this.deps.log.warn({ err: error, keys: uses.size }, "could not record API key use"));
   }
 }
