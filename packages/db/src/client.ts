@@ -105,7 +105,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
     survivePostgresNullSocketWrite();
     // One client of one connection per slot of the gate (pool-gate.ts), so a connection cut by the deadline is known.
-    const slots = new ConnectionSlots(postgres(options.url, { ...config, max: 1 }), max, timeouts.queryMs);
+    const url = options.url;
+    const slots = new ConnectionSlots((onclose) => postgres(url, { ...config, max: 1, onclose }), max, timeouts.queryMs);
     const gate = createPoolGate(max, timeouts.connectionWaitMs, max * timeouts.waitingPerConnection);
     const db = drizzlePostgres({ client: gatePool(slots, gate), schema }) as unknown as Db;
     const own = postgres(options.url, { ...config, max: 2 });

@@ -41,6 +41,14 @@ export class QueryDeadline extends Error {
   }
 }
 
+export class ConnectionLost extends Error {
+  readonly code = "CONNECTION_CLOSED";
+  constructor() {
+    super("The database connection closed during the operation");
+    this.name = "ConnectionLost";
+  }
+}
+
 export interface PoolGate {
   /** Runs `operation` holding one permit: `slot` is the permit's number, 0 to permits − 1, no other operation's meanwhile. */
   run<T>(operation: (slot: number) => PromiseLike<T>): Promise<T>;
@@ -100,31 +108,49 @@ export function createPoolGate(permits: number, waitMs: number, maxWaiting: numb
 
 /**
  * One postgres.js client of one connection per permit of the gate, all on
- * one options object (so Drizzle's parsers, set on it, hold for each), and
- * the deadline: an operation on a slot that has not settled after
- * `deadlineMs` is failed with QueryDeadline, and the slot's client is ended
- * at once (its connection's pending queries reject; PostgreSQL drops the
- * session, and its open transaction, when it reads the connection's end)
- * and replaced by a fresh one, which connects on its first query.
+ * one options object's parsers (so Drizzle's, set on it, hold for each), and
+ * two ways an operation is cut: the deadline — an operation on a slot that
+ * has not settled after `deadlineMs` fails with QueryDeadline — and its
+ * connection closing under it (a server shutting down), when it fails at once
+ * with CONNECTION_CLOSED: postgres.js can leave a transaction's queued queries
+ * pending forever once its connection is gone (porsager/postgres#1186), or let
+ * the transaction's callback go on on the next connection (#1215). Either
+ * way the slot's client is ended at once (its connection's pending queries
+ * reject; PostgreSQL drops the session, and its open transaction) and
+ * replaced by a fresh one, which connects on its first query.
  */
 export class ConnectionSlots {
   private readonly clients: postgres.Sql[];
   private readonly options: postgres.Sql["options"];
+  /** What to do when a client's connection closes under an operation (set while one runs on it). */
+  private readonly onClose = new WeakMap<postgres.Sql, () => void>();
+  /** Set by end(): a client cut then is not replaced. */
+  private ending = false;
 
-  /** `first`: a client of `max: 1`, whose options every slot's client shares; clients connect on their first query. */
+  /** `create`: a client of `max: 1`, given its close handler; its parsed options are every slot's. Clients connect on their first query. */
   constructor(
-    first: postgres.Sql,
+    create: (onclose: () => void) => postgres.Sql,
     count: number,
     private readonly deadlineMs: number,
   ) {
+    const holder: { client?: postgres.Sql } = {};
+    const first = create(() => this.closed(holder.client));
+    holder.client = first;
     this.options = first.options;
     this.clients = [first];
     while (this.clients.length < count) this.clients.push(this.open());
   }
 
-  /** postgres.js takes options it has parsed as they are: the same object, Drizzle's parsers included. */
+  /** postgres.js takes options it has parsed as they are: a copy shares their parsers and serializers (Drizzle's included). */
   private open(): postgres.Sql {
-    return postgres(this.options as unknown as postgres.Options<Record<string, postgres.PostgresType>>);
+    const holder: { client?: postgres.Sql } = {};
+    const options = { ...this.options, onclose: () => this.closed(holder.client) };
+    holder.client = postgres(options as unknown as postgres.Options<Record<string, postgres.PostgresType>>);
+    return holder.client;
+  }
+
+  private closed(client: postgres.Sql | undefined): void {
+    if (client) this.onClose.get(client)?.();
   }
 
   /** The first slot's client: its options are every slot's. */
@@ -135,23 +161,27 @@ export class ConnectionSlots {
   async run<T>(slot: number, operation: (sql: postgres.Sql) => PromiseLike<T>): Promise<T> {
     const client = this.clients[slot]!;
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        this.clients[slot] = this.open();
-        // The cut operation's own rejection (CONNECTION_DESTROYED) follows and is dropped: the deadline's is the answer.
+    const cut = new Promise<never>((_, reject) => {
+      const replace = (error: Error) => {
+        if (this.clients[slot] === client && !this.ending) this.clients[slot] = this.open();
+        // The cut operation's own rejection follows and is dropped: this one is the answer.
         void client.end({ timeout: 0 }).catch(() => {});
-        reject(new QueryDeadline(this.deadlineMs));
-      }, this.deadlineMs);
+        reject(error);
+      };
+      timer = setTimeout(() => replace(new QueryDeadline(this.deadlineMs)), this.deadlineMs);
+      this.onClose.set(client, () => replace(new ConnectionLost()));
     });
     try {
-      return await Promise.race([operation(client), deadline]);
+      return await Promise.race([operation(client), cut]);
     } finally {
       clearTimeout(timer);
+      this.onClose.delete(client);
     }
   }
 
   /** Ends every client, waiting at most `timeoutSeconds` for queries running. */
   async end(timeoutSeconds: number): Promise<void> {
+    this.ending = true;
     await Promise.all(this.clients.map((client) => client.end({ timeout: timeoutSeconds })));
   }
 }

@@ -1,10 +1,10 @@
 /**
  * When each API key was last used (GET /keys' lastUsedAt), recorded without a
  * write per request: a key's use is written at most once a minute per
- * process, at once and not awaited.
+ * process, at once and not awaited by the request that used it.
  */
 import { apiKeys, type Db } from "@streamkit/db";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { AppDeps } from "../shared/deps";
 import { boundedCache } from "../shared/bounded-cache";
 
@@ -13,7 +13,7 @@ const RECORD_EVERY_MS = 60_000;
 export class KeyUses {
   /** Keys whose use this process has recorded in the last minute (service clock), and when. */
   private readonly recorded = boundedCache<{ at: number }>({ maxEntries: 100_000, maxBytes: 100_000 * 64 });
-  private pending = new Map<string, Date>();
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(private readonly deps: Pick<AppDeps, "db" | "log">) {}
 
@@ -21,28 +21,23 @@ export class KeyUses {
     const last = this.recorded.get(keyId);
     if (last && now.getTime() >= last.at && now.getTime() - last.at < RECORD_EVERY_MS) return;
     this.recorded.set(keyId, { at: now.getTime() }, { size: 64 });
-    this.pending.set(keyId, now);
-    // Written at once, not awaited (a key just used shows as used); a key's next write waits a minute.
-    void this.write();
+    const write: Promise<void> = recordKeyUse(this.deps.db, keyId, now)
+      .catch((error: unknown) => this.deps.log.warn({ err: error }, "could not record API key use"))
+      .finally(() => this.writing.delete(write));
+    this.writing.add(write);
   }
 
-  /** Writes what is pending now; never fails (a use that cannot be written is logged and lost). */
-  async write(): Promise<void> {
-    const uses = this.pending;
-    this.pending = new Map();
-    await recordKeyUses(this.deps.db, uses).catch((error: unknown) => this.deps.log.warn({ err: error, keys: uses.size }, "could not record API key use"));
+  /** Resolves once every use recorded so far is written (or given up): the key list waits, so a key just used here never shows as unused. */
+  async written(): Promise<void> {
+    await Promise.all(this.writing);
   }
 }
 
-/** One statement for every key; a key already recorded within the minute before its use is left alone. */
-async function recordKeyUses(db: Db, uses: Map<string, Date>): Promise<void> {
-  if (uses.size === 0) return;
-  const ids = [...uses.keys()];
-  const ats = [...uses.values()].map((at) => at.toISOString());
-  const used = sql`(select * from unnest(${`{${ids.join(",")}}`}::uuid[], ${`{${ats.join(",")}}`}::timestamptz[]) as u(id, at))`;
+/** A use already recorded within the minute before it is left alone (another process wrote it). */
+async function recordKeyUse(db: Db, keyId: string, at: Date): Promise<void> {
+  const aMinuteBefore = new Date(at.getTime() - RECORD_EVERY_MS);
   await db
     .update(apiKeys)
-    .set({ lastUsedAt: sql`u.at` })
-    .from(sql`${used} u`)
-    .where(and(eq(apiKeys.id, sql`u.id`), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`u.at - interval '1 minute'`))));
+    .set({ lastUsedAt: at })
+    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, aMinuteBefore))));
 }

@@ -82,15 +82,7 @@ export class PrincipalCache {
    */
   async settle(): Promise<void> {
     if (this.kept.size === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const heard = await Promise.race([
-      this.beat().catch(() => false),
-      new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), PRINCIPAL_STALENESS_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (!heard) this.reset();
+    if (!(await this.beatHeard())) this.reset();
   }
 
   /** Whether kept callers may be used now; keeps the beats coming while they are asked for. */
@@ -99,16 +91,28 @@ export class PrincipalCache {
     const elapsed = performance.now() - this.heardUpTo;
     if (elapsed > BEAT_AFTER_MS && !this.beating && this.ready) {
       this.beating = true;
-      void this.beat()
-        .catch(() => false)
-        .finally(() => {
-          this.beating = false;
-        });
+      // Bounded: a beat lost with its connection must not stop the next one from being sent.
+      void this.beatHeard().finally(() => {
+        this.beating = false;
+      });
     }
     return this.ready && elapsed <= PRINCIPAL_STALENESS_MS;
   }
 
-  /** Sends a beat and resolves true once it is heard back (never, if the notice is lost: callers bound the wait). */
+  /** Sends a beat: true once it is heard back, false if that takes longer than the staleness bound (lost, or the database is slow). Never fails. */
+  private async beatHeard(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const heard = await Promise.race([
+      this.beat().catch(() => false),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), PRINCIPAL_STALENESS_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    return heard;
+  }
+
+  /** Sends a beat and resolves true once it is heard back (never, if the notice is lost: beatHeard bounds the wait). */
   private beat(): Promise<boolean> {
     const sequence = ++this.sequence;
     const sentAt = performance.now();
@@ -128,8 +132,9 @@ export class PrincipalCache {
         PRINCIPAL_CHANNEL,
         (payload) => this.onNotice(payload),
         () => {
-          // (Re)started: notices may have been missed while it was down.
+          // (Re)started: notices may have been missed while it was down, and beats sent then are never heard.
           this.reset();
+          this.beats.clear();
           this.ready = true;
         },
       )

@@ -43,7 +43,7 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
   },
 ];
 
-/** Per process (per deps): the kept callers of API keys, and their uses waiting to be written. */
+/** Per process (per deps): the kept callers of API keys, and the writes of their uses. */
 const keyStates = new WeakMap<AppDeps, { kept: PrincipalCache; uses: KeyUses }>();
 
 function keyState(deps: AppDeps): { kept: PrincipalCache; uses: KeyUses } {
@@ -57,9 +57,9 @@ function keyState(deps: AppDeps): { kept: PrincipalCache; uses: KeyUses } {
   return state;
 }
 
-/** Writes this process's key uses not yet written (the key list reads them). */
-export async function writeKeyUses(deps: AppDeps): Promise<void> {
-  await keyStates.get(deps)?.uses.write();
+/** Resolves once this process's key uses are written (the key list reads them). */
+export async function keyUsesWritten(deps: AppDeps): Promise<void> {
+  await keyStates.get(deps)?.uses.written();
 }
 
 /** Resolves once this process has applied every account change committed before the call (tests use it after changing rows by hand). */

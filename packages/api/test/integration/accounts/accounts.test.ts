@@ -63,7 +63,7 @@ describe("GET /api/v1/me", () => {
       .toEqual(clock.now());
   });
 
-  it("shows a use on the key list at once, before the batched write comes round", async () => {
+  it("shows a use on the key list at once, its write awaited by the list", async () => {
     const account = await insertAccount(app.deps.db);
     const { key, id } = await insertKey(app.deps.db, account.id);
     await app.json("/me", { headers: bearer(key) });
