@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signOutFromMenu, signUp } from "./support/accounts";
+import { signOutFromMenu, signUp, signUpFormReady } from "./support/accounts";
 import { admin } from "./support/admin";
 
 /** Account basics in Chromium: name and country, password change, reset through the development outbox, deletion. */
@@ -134,6 +134,7 @@ test("deleting the account erases it: signed out, the old credentials fail, the 
   await signIn(page, email, PASSWORD);
   await expect(page.locator(".form-error")).toContainText("do not match");
   await page.goto("/sign-up");
+  await signUpFormReady(page);
   await page.getByLabel("Name").fill("Dora Again");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);

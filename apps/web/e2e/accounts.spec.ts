@@ -1,17 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { openAccountMenu, signOutFromMenu } from "./support/accounts";
+import { openAccountMenu, signOutFromMenu, signUpFormReady } from "./support/accounts";
 
 test("a visitor signs up, creates an API key, uses it, revokes it and sees it refused", async ({ page, request }) => {
   const email = `streamer-${Date.now()}@example.com`;
   await page.goto("/");
   await page.getByRole("link", { name: "Sign up" }).click();
+  await signUpFormReady(page);
   await page.getByLabel("Name").fill("Stream Er");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("correct horse battery");
   await page.getByLabel("Country").selectOption("IN");
   await page.getByRole("button", { name: "Create account" }).click();
 
-  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
   await expect(page.getByTestId("signed-in-as")).toHaveText("Stream Er");
   await expect(page.getByTestId("plan")).toHaveText("Free");
 
@@ -55,6 +56,7 @@ test("a visitor signs up, creates an API key, uses it, revokes it and sees it re
 test("signing in with a wrong password says so, and a right one signs in", async ({ page }) => {
   const email = `signin-${Date.now()}@example.com`;
   await page.goto("/sign-up");
+  await signUpFormReady(page);
   await page.getByLabel("Name").fill("Sign In Tester");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("a long enough password");
@@ -75,6 +77,7 @@ test("signing in with a wrong password says so, and a right one signs in", async
 
 test("sign-up explains what is wrong", async ({ page }) => {
   await page.goto("/sign-up");
+  await signUpFormReady(page);
   await page.getByLabel("Name").fill("Short Password");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByLabel("Password").fill("short");
@@ -85,6 +88,7 @@ test("sign-up explains what is wrong", async ({ page }) => {
 
 test("sign-up keeps the chosen country after a refused attempt (it decides rupee or dollar prices)", async ({ page }) => {
   await page.goto("/sign-up");
+  await signUpFormReady(page);
   // An English (US) browser: the visitor's own country is preselected until they choose.
   await expect(page.getByLabel("Country")).toHaveValue("US");
   await page.getByLabel("Name").fill("Kiran Country");

@@ -155,7 +155,9 @@ for (const size of widths) {
       for (const path of [...pages, ...own, ...(await subscriptionPages(page))]) {
         await page.goto(path);
         await expect(page.locator("main#main")).toBeVisible();
-        if (path === "/docs") await expect(page.getByTestId("api-reference").locator(".scalar-app, .scalar-api-reference").first()).toBeVisible();
+        // The API reference is the heaviest page to draw (as browse.spec allows it).
+        if (path === "/docs")
+          await expect(page.getByTestId("api-reference").locator(".scalar-app, .scalar-api-reference").first()).toBeVisible({ timeout: 30_000 });
         await expectNoSidewaysScroll(page, path);
         await expectOneHeaderRow(page, path);
       }
@@ -288,7 +290,7 @@ test("the region picker shows the new region right after Set, and the favicon ex
 test("on /docs the reference starts below the site's header, the logo uncovered", async ({ page }) => {
   await page.goto("/docs");
   const reference = page.getByTestId("api-reference");
-  await expect(reference.locator(".scalar-app, .scalar-api-reference").first()).toBeVisible();
+  await expect(reference.locator(".scalar-app, .scalar-api-reference").first()).toBeVisible({ timeout: 30_000 });
   const logo = await page.locator(".site-header .brand").boundingBox();
   const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest(".site-header") !== null, {
     x: logo!.x + 5,

@@ -163,6 +163,7 @@ test("the metadata's service_documentation opens /docs at the desktop sign-in se
   expect(documentation).toMatch(/\/docs#/);
   await page.goto(documentation!);
   const heading = page.getByRole("heading", { name: "Desktop sign-in", exact: true });
-  await expect(heading).toBeInViewport();
+  // The API reference is the heaviest page to draw (as browse.spec allows it).
+  await expect(heading).toBeInViewport({ timeout: 30_000 });
   await expect(page.getByTestId("api-reference")).toContainText("POST /api/oauth/token");
 });

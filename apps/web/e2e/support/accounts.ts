@@ -42,6 +42,6 @@ export async function signOutFromMenu(page: Page): Promise<void> {
 }
 
 /** The sign-up form is hydrated: React resets what was typed into it before (a busy machine hydrates late). */
-async function signUpFormReady(page: Page): Promise<void> {
+export async function signUpFormReady(page: Page): Promise<void> {
   await page.locator("form[data-hydrated]").waitFor({ state: "attached" });
 }
