@@ -9,7 +9,7 @@ import { openDatabase } from "@streamkit/db";
 import { plugins } from "@streamkit/db";
 import { fillPlaceholders, getTableColumns } from "drizzle-orm";
 import postgres from "postgres";
-import { publishedPluginStatement, versionsStatement } from "../packages/api/src/plugins/listings";
+import { publishedPluginStatement } from "../packages/api/src/plugins/listings";
 import { marketPageStatement, marketPageValues } from "../packages/api/src/plugins/search";
 
 const url = process.env.DATABASE_URL!;
@@ -22,8 +22,8 @@ const firstPage = marketPageValues({ limit: 20 });
 const pageStatement = marketPageStatement(db, firstPage.shape).toSQL();
 const pageParams = fillPlaceholders(pageStatement.params, firstPage.values);
 const pluginStatement = publishedPluginStatement(db).toSQL();
-const versionStatement = versionsStatement(db).toSQL();
-const pluginColumns = Object.keys(getTableColumns(plugins));
+// As listings select them: search's own columns left out.
+const pluginColumns = Object.keys(getTableColumns(plugins)).filter((key) => key !== "readme" && key !== "searchVector");
 
 type Row = unknown[];
 function listing(row: Row) {
@@ -65,13 +65,17 @@ createServer(async (req, res) => {
         return;
       }
       const item = listing(row as Row);
-      const versions = await sql
-        .unsafe(versionStatement.sql, fillPlaceholders(versionStatement.params, { pluginId: item.id }) as never[], { prepare: true })
-        .values();
+      // The statement's last two columns: the versions and the screenshots as JSON text.
+      const [versions, screenshots] = (row as Row).slice(-2) as [string, string];
       body = {
         item: {
           ...item,
-          versions: versions.map(([version, changelog, createdAt]) => ({ version, changelog, createdAt: new Date(createdAt as string).toISOString() })),
+          versions: (JSON.parse(versions) as { version: string; changelog: string; createdAt: string }[]).map(({ version, changelog, createdAt }) => ({
+            version,
+            changelog,
+            createdAt: new Date(createdAt).toISOString(),
+          })),
+          screenshots: JSON.parse(screenshots),
         },
       };
     } else {

@@ -5,12 +5,12 @@ import { askedPermissions, compareVersions, permissionChanges } from "@streamkit
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { AccountCaller, Caller } from "../shared/context";
 import { notFound, ratingOf } from "@streamkit/api-contract";
-import { holdsPlugin, purchasedAmong } from "./ownership";
+import { holdsPlugin, purchasedAmong, purchasedByBuyer } from "./ownership";
 import { type ModerationViews, moderationViews, noModerationViews } from "./moderation/takedowns";
 import { preparedPerDatabase } from "../shared/prepared";
 import { openPriceRequests } from "./prices";
 import { reviewsOf } from "./review";
-import { iconOf, screenshotsOf, screenshotsOfMany } from "./media/media";
+import { iconOf, screenshotsFromJson, screenshotsJson, screenshotsOfMany } from "./media/media";
 
 // Search's own columns (the README text and its document) are large and never shown: listings leave them out.
 const { readme: _readme, searchVector: _searchVector, ...listedColumns } = getTableColumns(plugins);
@@ -116,10 +116,18 @@ export function toListing(row: ListingRow, caller: Caller, extras: ListingExtras
   };
 }
 
-/** A published plugin by `slug` (placeholder), with its publisher. */
+/** A plugin's versions as JSON text (the detail shows them all; versionEntries picks and orders). */
+const versionsJson = sql<string>`(select coalesce(json_agg(json_build_object('version', ${pluginVersions.version}, 'changelog', ${pluginVersions.changelog},
+  'createdAt', ${pluginVersions.createdAt}, 'manifest', ${pluginVersions.manifest}, 'reviewStatus', ${pluginVersions.reviewStatus})), '[]')::text
+  from ${pluginVersions} where ${pluginVersions.pluginId} = ${plugins.id})`;
+
+/** What a plugin's page shows, in one statement: the listing's columns, its versions and its screenshots. */
+const detailColumns = { ...listingColumns, versions: versionsJson, screenshots: screenshotsJson };
+
+/** A published plugin by `slug` (placeholder), with its publisher, versions and screenshots: an anonymous caller's detail. */
 export function publishedPluginStatement(db: Db) {
   return db
-    .select(listingColumns)
+    .select(detailColumns)
     .from(plugins)
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
     .leftJoin(publisherHandles, publisherJoin)
@@ -127,10 +135,10 @@ export function publishedPluginStatement(db: Db) {
     .limit(1);
 }
 
-/** Any plugin by `slug` (placeholder), whatever its status (its author sees hidden and removed ones). */
+/** Any plugin by `slug` (placeholder), whatever its status (its author sees hidden and removed ones), and whether `buyer` (placeholder) bought it. */
 function anyPluginStatement(db: Db) {
   return db
-    .select(listingColumns)
+    .select({ ...detailColumns, purchased: purchasedByBuyer })
     .from(plugins)
     .innerJoin(accounts, eq(accounts.id, plugins.ownerId))
     .leftJoin(publisherHandles, publisherJoin)
@@ -138,27 +146,11 @@ function anyPluginStatement(db: Db) {
     .limit(1);
 }
 
-/** A plugin's versions by `pluginId` (placeholder), newest first. */
-export function versionsStatement(db: Db) {
-  return db
-    .select({
-      version: pluginVersions.version,
-      changelog: pluginVersions.changelog,
-      createdAt: pluginVersions.createdAt,
-      manifest: pluginVersions.manifest,
-      reviewStatus: pluginVersions.reviewStatus,
-    })
-    .from(pluginVersions)
-    .where(eq(pluginVersions.pluginId, sql.placeholder("pluginId")))
-    .orderBy(desc(pluginVersions.createdAt), desc(pluginVersions.id));
-}
-
-/** The browsing statements of one database, prepared once: the marketplace's hot path builds no SQL per request. */
+/** The detail's statements of one database, prepared once: the marketplace's hot path builds no SQL per request. */
 function prepareStatements(db: Db) {
   return {
     published: publishedPluginStatement(db).prepare("published_plugin"),
     any: anyPluginStatement(db).prepare("any_plugin"),
-    versions: versionsStatement(db).prepare("plugin_versions"),
   };
 }
 
@@ -242,23 +234,25 @@ function versionEntries(
   });
 }
 
+/** A version as versionsJson spells it. */
+type VersionJson = { version: string; changelog: string; createdAt: string; manifest: unknown; reviewStatus: string };
+
 export async function getPluginDetail(db: Db, caller: Caller, slug: string): Promise<ListingDetail> {
-  // Anonymous callers can only see published plugins: one query with the status filter.
+  // Anonymous callers can only see published plugins: the status filter is in the statement.
   const statements = statementsFor(db);
-  const [row] = await (caller.kind === "account" ? statements.any : statements.published).execute({ slug });
+  const [row] = await (caller.kind === "account" ? statements.any.execute({ slug, buyer: caller.account.id }) : statements.published.execute({ slug }));
   const author = caller.kind === "account" && row?.plugin.ownerId === caller.account.id;
   // A taken-down plugin's page stays open to its holders, who are told why (docs/plugins.md#when-a-plugin-is-taken-down).
   const holder = caller.kind === "account" && row?.plugin.status === "taken_down" && !author && (await holdsPlugin(db, caller.account.id, row.plugin.id));
   const visible = row && ((row.plugin.status === "published" && row.plugin.listed) || author || holder);
   if (!row || !visible) throw notFound(`No plugin "${slug}" in the marketplace.`);
-  const [versions, extras, screenshots] = await Promise.all([
-    statements.versions.execute({ pluginId: row.plugin.id }),
-    listingExtras(db, caller, [row]),
-    screenshotsOf(db, row.plugin.id),
-  ]);
+  const purchased = "purchased" in row && row.purchased ? new Set([row.plugin.id]) : new Set<string>();
+  // Only an author's or a holder's view asks anything more (price requests, moderation, reviews).
+  const extras = await listingExtras(db, caller, [row], purchased);
+  const versions = (JSON.parse(row.versions) as VersionJson[]).map((v) => ({ ...v, createdAt: new Date(v.createdAt) }));
   return {
     ...toListing(row, caller, extras),
     versions: versionEntries(versions, author),
-    screenshots,
+    screenshots: screenshotsFromJson(row.screenshots),
   };
 }

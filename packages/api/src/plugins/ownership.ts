@@ -1,6 +1,12 @@
-import { type Db, pluginDownloads, purchases, type Queryable } from "@streamkit/db";
+import { type Db, pluginDownloads, plugins, purchases, type Queryable } from "@streamkit/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { preparedPerDatabase } from "../shared/prepared";
+
+/** A column of a statement over plugins: whether the caller (placeholder `buyer`) bought the row's plugin, one probe of the paid purchases' unique index. */
+export const purchasedByBuyer =
+  sql<boolean>`exists (select 1 from ${purchases} where ${purchases.accountId} = ${sql.placeholder("buyer")}::uuid and ${purchases.pluginId} = ${plugins.id} and ${purchases.status} = 'paid')`.mapWith(
+    Boolean,
+  );
 
 /** Which of `pluginIds` the account has a paid purchase of. */
 export async function purchasedAmong(db: Db, accountId: string, pluginIds: string[]): Promise<Set<string>> {

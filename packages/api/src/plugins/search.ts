@@ -20,6 +20,7 @@ import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Caller } from "../shared/context";
 import { preparedPerDatabase } from "../shared/prepared";
 import { listingColumns, listingExtras, type ListingRow, publisherJoin, toListing } from "./listings";
+import { purchasedByBuyer } from "./ownership";
 
 /** Which optional parts a page statement has; each combination is its own prepared statement. */
 export interface PageShape {
@@ -123,12 +124,6 @@ const orders: Record<PluginSort, { orderBy: SQL[]; after: SQL }> = {
     after: sql`(lower(${plugins.name}), ${plugins.id}) > (${p("name")}::text, ${p("after")}::uuid)`,
   },
 };
-
-/** Whether the caller (placeholder `buyer`) bought the row's plugin: one probe of the paid purchases' unique index per row. */
-const purchasedByBuyer =
-  sql<boolean>`exists (select 1 from purchases pu where pu.account_id = ${p("buyer")}::uuid and pu.plugin_id = ${plugins.id} and pu.status = 'paid')`.mapWith(
-    Boolean,
-  );
 
 /** The page statement of one shape, with placeholders; `take` is one more row than asked, to know whether a next page exists. */
 export function marketPageStatement(db: Db, shape: PageShape) {

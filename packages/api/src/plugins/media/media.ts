@@ -45,8 +45,9 @@ export function iconOf(slug: string, icon: PluginIconColumn | null): { icon: Plu
 }
 
 type MediaRow = typeof pluginMedia.$inferSelect;
+type ScreenshotRow = Pick<MediaRow, "id" | "blobKey" | "contentType" | "width" | "height" | "alt">;
 
-function toScreenshot(row: MediaRow): PluginScreenshot {
+function toScreenshot(row: ScreenshotRow): PluginScreenshot {
   return { id: row.id, url: pluginMediaUrl(row.blobKey, row.contentType as AssetPictureType), width: row.width, height: row.height, alt: row.alt };
 }
 
@@ -68,6 +69,16 @@ export async function screenshotsOf(db: Db | Queryable, pluginId: string): Promi
     .where(and(eq(pluginMedia.pluginId, pluginId), eq(pluginMedia.role, "screenshot")))
     .orderBy(asc(pluginMedia.position), asc(pluginMedia.createdAt), asc(pluginMedia.id));
   return rows.map(toScreenshot);
+}
+
+/** A column of a statement over plugins: the row's plugin's screenshots, in order, as JSON text (read with screenshotsFromJson). */
+export const screenshotsJson = sql<string>`(select coalesce(json_agg(json_build_object('id', ${pluginMedia.id}, 'blobKey', ${pluginMedia.blobKey},
+  'contentType', ${pluginMedia.contentType}, 'width', ${pluginMedia.width}, 'height', ${pluginMedia.height}, 'alt', ${pluginMedia.alt})
+  order by ${pluginMedia.position}, ${pluginMedia.createdAt}, ${pluginMedia.id}), '[]')::text
+  from ${pluginMedia} where ${pluginMedia.pluginId} = ${plugins.id} and ${pluginMedia.role} = 'screenshot')`;
+
+export function screenshotsFromJson(json: string): PluginScreenshot[] {
+  return (JSON.parse(json) as ScreenshotRow[]).map(toScreenshot);
 }
 
 /** Screenshots of several plugins, in order, in one query (the dashboard's list). */
