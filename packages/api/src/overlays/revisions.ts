@@ -8,8 +8,9 @@ import {
 } from "@streamkit/api-contract";
 import { accounts, type Overlay, overlayRevisions, overlays, type Tx } from "@streamkit/db";
 import type { OverlayDocument } from "@streamkit/overlay";
-import { overlayRevisionsKept, type PlanName, planAtLeast } from "@streamkit/plans";
-import { and, desc, eq, lt, lte, ne, sql } from "drizzle-orm";
+import { overlayRevisionsKept, planAtLeast, planNames } from "@streamkit/plans";
+import { and, desc, eq, getTableColumns, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { AccountCaller, Context } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
@@ -28,10 +29,9 @@ export type SaveSurface = Context["surface"];
  * Saves `changes` over `baseRev` and keeps the replaced revision, all in one
  * transaction; undefined when the overlay is not the caller's, is locked by
  * its plan, or is no longer at baseRev (nothing is read before: a save is this
- * transaction alone). The row is
- * locked at baseRev first, so of two saves on one rev the second waits, then
- * finds the rev gone: the database still decides the race. A save goes live
- * (liveRev follows rev) unless it is a draft.
+ * transaction alone). The conditional UPDATE decides the race: of two saves on
+ * one rev the second waits for the first's row lock, then finds the rev gone.
+ * A save goes live (liveRev follows rev) unless it is a draft.
  */
 export function saveKeepingRevision(
   deps: AppDeps,
@@ -41,11 +41,10 @@ export function saveKeepingRevision(
   changes: { name?: string; document?: OverlayDocument },
   draft: boolean,
 ): Promise<Overlay | undefined> {
+  // The plans whose overlays the caller may save: a locked overlay (a higher plan's) is not saved.
+  const allowed = planNames.filter((plan) => planAtLeast(caller.account.plan, plan));
   return deps.db.transaction(async (tx) => {
-    const atBase = and(eq(overlays.id, target.overlayId), eq(overlays.accountId, caller.account.id), eq(overlays.rev, target.baseRev));
-    const [replaced] = await tx.select().from(overlays).where(atBase).for("update");
-    // A locked overlay is not saved; the caller's error path (ownRow's reads) tells which refusal it is.
-    if (!replaced || !planAtLeast(caller.account.plan, replaced.plan as PlanName)) return undefined;
+    // One statement locks the row at baseRev, saves over it and hands back what it replaced (the join reads the row as it was).
     const [saved] = await tx
       .update(overlays)
       .set({
@@ -56,23 +55,43 @@ export function saveKeepingRevision(
         savedBy: caller.account.id,
         savedSurface: surface,
       })
-      .where(atBase)
-      .returning();
+      .from(replaced)
+      .where(
+        and(
+          eq(overlays.id, target.overlayId),
+          eq(overlays.accountId, caller.account.id),
+          eq(overlays.rev, target.baseRev),
+          inArray(overlays.plan, allowed),
+          eq(replaced.id, overlays.id),
+        ),
+      )
+      .returning({
+        ...getTableColumns(overlays),
+        replacedDocument: replaced.document,
+        replacedSavedBy: replaced.savedBy,
+        replacedAt: replaced.updatedAt,
+        replacedSurface: replaced.savedSurface,
+      });
+    // Not the caller's, locked by its plan, or no longer at baseRev: the caller's error path (ownRow's reads) tells which.
     if (!saved) return undefined;
+    const { replacedDocument, replacedSavedBy, replacedAt, replacedSurface, ...overlay } = saved;
     await tx.insert(overlayRevisions).values({
-      overlayId: replaced.id,
-      rev: replaced.rev,
-      document: replaced.document,
+      overlayId: overlay.id,
+      rev: target.baseRev,
+      document: replacedDocument,
       // Only the owner saves an overlay, so a rev saved before history was kept was theirs.
-      savedBy: replaced.savedBy ?? replaced.accountId,
-      savedAt: replaced.updatedAt,
-      surface: replaced.savedSurface,
-      bytes: Buffer.byteLength(JSON.stringify(replaced.document)),
+      savedBy: replacedSavedBy ?? overlay.accountId,
+      savedAt: replacedAt,
+      surface: replacedSurface,
+      bytes: Buffer.byteLength(JSON.stringify(replacedDocument)),
     });
-    await prune(tx, saved, overlayRevisionsKept[caller.account.plan]);
-    return saved;
+    await prune(tx, overlay, overlayRevisionsKept[caller.account.plan]);
+    return overlay;
   });
 }
+
+/** The overlay row as a save found it, beside the row it updates. */
+const replaced = alias(overlays, "replaced");
 
 /** Drops all but the newest `keep` revisions of one overlay, and never the one on stream. */
 async function prune(tx: Tx, overlay: Pick<Overlay, "id" | "liveRev">, keep: number) {
