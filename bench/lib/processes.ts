@@ -42,6 +42,8 @@ export function startApp(ctx: { repoRoot: string; databaseUrl: string }, port: n
       PORT: String(port),
       HOST: "127.0.0.1",
       FX_REFRESH: "off",
+      // BENCH_CPU_PROFILE_DIR=<dir>: the app writes a V8 CPU profile there when it stops (docs/testing.md#profiles).
+      ...(process.env.BENCH_CPU_PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}` } : {}),
       ...env,
     },
     name: "app",
