@@ -11,7 +11,7 @@ import { findCatalogOverlay } from "./catalog";
 import { parseDocument } from "./overlay-documents";
 import { sourceToken } from "./overlay-source";
 import { withinQuota } from "../shared/quota";
-import { type SaveSurface, saveKeepingRevision } from "./revisions";
+import { documentBytes, type SaveSurface, saveKeepingRevision } from "./revisions";
 import { announceOverlay } from "./source-hub";
 
 /**
@@ -122,7 +122,15 @@ function insertWithinPlan(
       const now = deps.now();
       const [row] = await tx
         .insert(overlays)
-        .values({ accountId: caller.account.id, ...values, createdAt: now, updatedAt: now, savedBy: caller.account.id, savedSurface: surface })
+        .values({
+          accountId: caller.account.id,
+          ...values,
+          documentBytes: documentBytes(values.document),
+          createdAt: now,
+          updatedAt: now,
+          savedBy: caller.account.id,
+          savedSurface: surface,
+        })
         .returning();
       return row!;
     },
@@ -166,8 +174,7 @@ export async function updateOverlay(
     draft,
   );
   if (saved) {
-    // A draft changes nothing on stream: its sources are not woken.
-    if (!draft) await announceOverlay(deps, saved.id, saved.liveRev);
+    // A live save was announced to its browser sources by its own statement; a draft changes nothing on stream.
     return { item: record(deps, saved, caller), etag: overlayEtag(saved) };
   }
   // Not saved: not the caller's (404), locked (403), or saved elsewhere since baseRev (409); nothing was overwritten.

@@ -6,15 +6,15 @@ import {
   type OverlayRevision,
   type OverlayRevisionComparison,
 } from "@streamkit/api-contract";
-import { accounts, type Overlay, overlayRevisions, overlays, type Tx } from "@streamkit/db";
+import { accounts, type Overlay, overlayRevisions, overlays } from "@streamkit/db";
 import type { OverlayDocument } from "@streamkit/overlay";
 import { overlayRevisionsKept, planAtLeast, planNames } from "@streamkit/plans";
-import { and, desc, eq, getTableColumns, inArray, lt, lte, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AccountCaller, Context } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { compareLayers } from "./revision-diff";
+import { SOURCE_CHANNEL } from "./source-hub";
 
 /**
  * Revision history (docs/overlays.md#revision-history): every successful save
@@ -25,15 +25,22 @@ import { compareLayers } from "./revision-diff";
 
 export type SaveSurface = Context["surface"];
 
+/** A document's size as a revision reports it: its JSON's bytes. */
+export const documentBytes = (document: unknown) => Buffer.byteLength(JSON.stringify(document));
+
 /**
- * Saves `changes` over `baseRev` and keeps the replaced revision, all in one
- * transaction; undefined when the overlay is not the caller's, is locked by
- * its plan, or is no longer at baseRev (nothing is read before: a save is this
- * transaction alone). The conditional UPDATE decides the race: of two saves on
- * one rev the second waits for the first's row lock, then finds the rev gone.
- * A save goes live (liveRev follows rev) unless it is a draft.
+ * Saves `changes` over `baseRev` and keeps the replaced revision, in one
+ * statement (so one transaction); undefined when the overlay is not the
+ * caller's, is locked by its plan, or is no longer at baseRev (nothing is read
+ * before). The conditional UPDATE decides the race: of two saves on one rev
+ * the second waits for the first's row lock, then finds the rev gone. Beside
+ * it, data-modifying CTEs keep the replaced revision (read through a join of
+ * the row as the statement found it) and prune the history to the saving
+ * account's plan, never dropping the revision on stream. A save goes live
+ * (liveRev follows rev) and is announced to the overlay's browser sources,
+ * unless it is a draft.
  */
-export function saveKeepingRevision(
+export async function saveKeepingRevision(
   deps: AppDeps,
   caller: AccountCaller,
   surface: SaveSurface,
@@ -42,70 +49,62 @@ export function saveKeepingRevision(
   draft: boolean,
 ): Promise<Overlay | undefined> {
   // The plans whose overlays the caller may save: a locked overlay (a higher plan's) is not saved.
-  const allowed = planNames.filter((plan) => planAtLeast(caller.account.plan, plan));
-  return deps.db.transaction(async (tx) => {
-    // One statement locks the row at baseRev, saves over it and hands back what it replaced (the join reads the row as it was).
-    const [saved] = await tx
-      .update(overlays)
-      .set({
-        ...changes,
-        rev: sql`${overlays.rev} + 1`,
-        ...(draft ? {} : { liveRev: sql`${overlays.rev} + 1` }),
-        updatedAt: deps.now(),
-        savedBy: caller.account.id,
-        savedSurface: surface,
-      })
-      .from(replaced)
-      .where(
-        and(
-          eq(overlays.id, target.overlayId),
-          eq(overlays.accountId, caller.account.id),
-          eq(overlays.rev, target.baseRev),
-          inArray(overlays.plan, allowed),
-          eq(replaced.id, overlays.id),
-        ),
-      )
-      .returning({
-        ...getTableColumns(overlays),
-        replacedDocument: replaced.document,
-        replacedSavedBy: replaced.savedBy,
-        replacedAt: replaced.updatedAt,
-        replacedSurface: replaced.savedSurface,
-      });
-    // Not the caller's, locked by its plan, or no longer at baseRev: the caller's error path (ownRow's reads) tells which.
-    if (!saved) return undefined;
-    const { replacedDocument, replacedSavedBy, replacedAt, replacedSurface, ...overlay } = saved;
-    await tx.insert(overlayRevisions).values({
-      overlayId: overlay.id,
-      rev: target.baseRev,
-      document: replacedDocument,
-      // Only the owner saves an overlay, so a rev saved before history was kept was theirs.
-      savedBy: replacedSavedBy ?? overlay.accountId,
-      savedAt: replacedAt,
-      surface: replacedSurface,
-      bytes: Buffer.byteLength(JSON.stringify(replacedDocument)),
-    });
-    await prune(tx, overlay, overlayRevisionsKept[caller.account.plan]);
-    return overlay;
-  });
+  const allowed = `{${planNames.filter((plan) => planAtLeast(caller.account.plan, plan)).join(",")}}`;
+  const sets = [
+    ...(changes.name !== undefined ? [sql`name = ${changes.name}`] : []),
+    ...(changes.document !== undefined
+      ? [sql`document = ${JSON.stringify(changes.document)}::jsonb`, sql`document_bytes = ${documentBytes(changes.document)}`]
+      : []),
+    sql`rev = o.rev + 1`,
+    ...(draft ? [] : [sql`live_rev = o.rev + 1`]),
+    sql`updated_at = ${deps.now().toISOString()}::timestamptz`,
+    sql`saved_by = ${caller.account.id}::uuid`,
+    sql`saved_surface = ${surface}`,
+  ];
+  // The revisions kept beside this save's own: of the older ones, the newest `keep - 1` (and the one on stream) stay.
+  const keepBefore = overlayRevisionsKept[caller.account.plan] - 1;
+  const result = await deps.db.execute(sql`
+    with saved as (
+      update ${overlays} o set ${sql.join(sets, sql`, `)}
+      from ${overlays} replaced
+      where o.id = ${target.overlayId}::uuid and o.account_id = ${caller.account.id}::uuid and o.rev = ${target.baseRev}
+        and o.plan = any(${allowed}::text[]) and replaced.id = o.id
+      returning o.*, replaced.document as replaced_document, replaced.saved_by as replaced_saved_by,
+        replaced.updated_at as replaced_at, replaced.saved_surface as replaced_surface,
+        coalesce(replaced.document_bytes, octet_length(replaced.document::text)) as replaced_bytes
+    ), kept as (
+      insert into ${overlayRevisions} (overlay_id, rev, document, saved_by, saved_at, surface, bytes)
+      select id, ${target.baseRev}, replaced_document, coalesce(replaced_saved_by, account_id), replaced_at, replaced_surface, replaced_bytes from saved
+    ), pruned as (
+      delete from ${overlayRevisions} r using saved
+      where r.overlay_id = saved.id and r.rev <> saved.live_rev
+        and r.rev <= (select k.rev from ${overlayRevisions} k where k.overlay_id = saved.id order by k.rev desc offset ${keepBefore} limit 1)
+    )${
+      // A live save wakes the overlay's open browser sources on every process (source-hub.ts), delivered at commit: only a saved change is announced.
+      draft ? sql`` : sql`, announced as (select pg_notify(${SOURCE_CHANNEL}, json_build_object('overlay', id, 'rev', live_rev)::text) from saved)`
+    }
+    select ${sql.join(
+      Object.values(getTableColumns(overlays)).map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )} from saved${draft ? sql`` : sql` cross join announced`}`);
+  // (A rev saved before history was kept has no saved_by: only the owner saves an overlay, so it was theirs.)
+  const [row] = rowsOf(result);
+  return row ? overlayFromRow(row) : undefined;
 }
 
-/** The overlay row as a save found it, beside the row it updates. */
-const replaced = alias(overlays, "replaced");
+/** postgres.js answers db.execute with the rows, PGlite with an object holding them. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
+}
 
-/** Drops all but the newest `keep` revisions of one overlay, and never the one on stream. */
-async function prune(tx: Tx, overlay: Pick<Overlay, "id" | "liveRev">, keep: number) {
-  const overlayId = overlay.id;
-  const oldestDropped = tx
-    .select({ rev: overlayRevisions.rev })
-    .from(overlayRevisions)
-    .where(eq(overlayRevisions.overlayId, overlayId))
-    .orderBy(desc(overlayRevisions.rev))
-    .offset(keep)
-    .limit(1);
-  await tx
-    .delete(overlayRevisions)
-    .where(and(eq(overlayRevisions.overlayId, overlayId), lte(overlayRevisions.rev, sql`(${oldestDropped})`), ne(overlayRevisions.rev, overlay.liveRev)));
+/** An overlays row by its columns' names, each read as Drizzle reads that column. */
+function overlayFromRow(row: Record<string, unknown>): Overlay {
+  const overlay: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(overlays))) {
+    const value = row[column.name];
+    overlay[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return overlay as Overlay;
 }
 
 const columns = {

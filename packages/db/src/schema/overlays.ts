@@ -63,6 +63,8 @@ export const overlays = pgTable(
     /** Who saved the current rev and from where (`rest` or `web`): copied into its revision when a save replaces it. Null on rows saved before history was kept. */
     savedBy: uuid("saved_by").references(() => accounts.id, { onDelete: "set null" }),
     savedSurface: text("saved_surface"),
+    /** The current document's size as JSON.stringify writes it (copied into its revision when a save replaces it); null on rows saved before migration 0031. */
+    documentBytes: integer("document_bytes"),
   },
   (t) => [
     index("overlays_account_created_idx").on(t.accountId, t.createdAt, t.id),
