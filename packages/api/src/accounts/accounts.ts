@@ -2,7 +2,9 @@ import { accounts, type Db, isUniqueViolation } from "@streamkit/db";
 import type { PlanName } from "@streamkit/plans";
 import { eq, sql } from "drizzle-orm";
 import { principalColumns } from "./principal-columns";
-import type { AccountPrincipal } from "../shared/context";
+import type { AccountCaller, AccountPrincipal } from "../shared/context";
+import { planChangesAtSql } from "../shared/plan-sql";
+import type { PrincipalCache } from "./principal-cache";
 import { AppError } from "@streamkit/api-contract";
 import { preparedPerDatabase } from "../shared/prepared";
 
@@ -11,10 +13,15 @@ export async function findAccountById(db: Db, id: string, now: Date): Promise<Ac
   return row ?? null;
 }
 
-/** The session's account, read on every signed-in request: prepared once. */
+/** The session's account, read on a signed-in request whose caller is not kept: prepared once. */
 const sessionAccountStatement = preparedPerDatabase((db) =>
   db
-    .select({ ...principalColumns(sql.placeholder("now")), deletedAt: accounts.deletedAt, sessionsValidAfter: accounts.sessionsValidAfter })
+    .select({
+      ...principalColumns(sql.placeholder("now")),
+      deletedAt: accounts.deletedAt,
+      sessionsValidAfter: accounts.sessionsValidAfter,
+      planChangesAt: planChangesAtSql(sql.placeholder("now")),
+    })
     .from(accounts)
     .where(eq(accounts.id, sql.placeholder("id")))
     .limit(1)
@@ -24,13 +31,32 @@ const sessionAccountStatement = preparedPerDatabase((db) =>
 /**
  * The account behind a website session, or null when the session no longer
  * counts: the account was deleted, or the session was issued (`iat`, in
- * seconds) before its password last changed.
+ * seconds) before its password last changed. With `kept`, the account of a
+ * session that counts is kept as API key callers are (principal-cache.ts):
+ * a sign-out everywhere, a password change, a deletion, a suspension or a plan
+ * change is an account change, whose notice drops it.
  */
-export async function findSessionAccount(db: Db, id: string, issuedAtSeconds: number | undefined, now: Date): Promise<AccountPrincipal | null> {
+export async function findSessionAccount(
+  db: Db,
+  id: string,
+  issuedAtSeconds: number | undefined,
+  now: Date,
+  kept?: PrincipalCache,
+): Promise<AccountPrincipal | null> {
+  // Per account and session start: sessions issued before a sign-out everywhere are told apart from those after it.
+  const key = `session:${id}:${issuedAtSeconds ?? 0}`;
+  const cached = kept?.get(key, now.getTime());
+  if (cached) return cached.account;
+  const generation = kept?.begin();
   const [row] = await sessionAccountStatement(db).execute({ id, now: now.toISOString() });
   if (!row || row.deletedAt) return null;
   if (row.sessionsValidAfter && (issuedAtSeconds ?? 0) < Math.floor(row.sessionsValidAfter.getTime() / 1000)) return null;
-  const { deletedAt: _deleted, sessionsValidAfter: _after, ...principal } = row;
+  const { deletedAt: _deleted, sessionsValidAfter: _after, planChangesAt, ...principal } = row;
+  if (kept && generation !== undefined) {
+    const caller: AccountCaller = { kind: "account", account: principal, channel: "web", scopes: "all" };
+    // Held until the plan next changes by time alone.
+    kept.keep(key, generation, caller, now.getTime(), planChangesAt === null ? Number.POSITIVE_INFINITY : new Date(planChangesAt).getTime());
+  }
   return principal;
 }
 

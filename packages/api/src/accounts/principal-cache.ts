@@ -1,7 +1,7 @@
 /**
- * The callers of API keys, kept per process so a keyed request does not read
- * its key and account every time (docs/api.md#api-keys). A kept caller is
- * dropped:
+ * The callers of API keys and website sessions, kept per process so a keyed
+ * or signed-in request does not read its key and account every time
+ * (docs/accounts.md#kept-api-key-callers). A kept caller is dropped:
  * - by a notice: migration 0030's triggers NOTIFY the account's id on
  *   PRINCIPAL_CHANNEL at commit whenever something a caller carries changes
  *   (key revoked, expired or rescoped; plan, suspension, details; a

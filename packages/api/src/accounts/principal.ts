@@ -43,7 +43,7 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
   },
 ];
 
-/** Per process (per deps): the kept callers of API keys, and the writes of their uses. */
+/** Per process (per deps): the kept callers of API keys and sessions, and the writes of key uses. */
 const keyStates = new WeakMap<AppDeps, { kept: PrincipalCache; uses: KeyUses }>();
 
 function keyState(deps: AppDeps): { kept: PrincipalCache; uses: KeyUses } {
@@ -114,7 +114,7 @@ async function callerFromSession(deps: AppDeps, cookie: string): Promise<Caller>
       }) as Promise<Partial<SessionClaims> | null>,
   );
   if (!token) return { kind: "anonymous" };
-  const account = await findSessionAccount(deps.db, token.sub, token.iat, deps.now());
+  const account = await findSessionAccount(deps.db, token.sub, token.iat, deps.now(), keyState(deps).kept);
   if (!account) return { kind: "anonymous" };
   return { kind: "account", account, channel: "web", scopes: "all" };
 }

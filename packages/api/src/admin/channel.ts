@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AppDeps } from "../shared/deps";
 import { toAppError } from "../shared/error-mapping";
+import { settleWrites } from "../shared/write-fence";
 import { runAdminCommand } from "./commands";
 
 export type ChannelAnswer = { ok: true; result: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
@@ -33,6 +34,8 @@ export function startAdminChannel(deps: AppDeps, dataDir: string): Promise<Serve
       try {
         const { argv } = JSON.parse(body) as { argv: string[] };
         answer = { ok: true, result: await runAdminCommand(deps, argv) };
+        // A change the command made applies to this server's very next request, as a write request's does (shared/write-fence.ts).
+        await settleWrites(deps, answer);
       } catch (error) {
         answer = { ok: false, error: describe(error, (incident, cause) => deps.log.error({ incident, err: cause }, "admin command failed")) };
       }

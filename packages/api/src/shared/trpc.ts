@@ -161,7 +161,7 @@ export function checkEntitlement(caller: Context["caller"], entitlement: Entitle
   }
 }
 
-/** Rung: the operation's entitlement, granted by the account's plan as read fresh on this very request. */
+/** Rung: the operation's entitlement, granted by the account's plan as this request's caller carries it (read, or kept until it changes: accounts/principal-cache.ts). */
 const requirePlan = t.middleware(({ ctx, meta, next }) => {
   checkEntitlement(ctx.caller, meta?.rest?.entitlement);
   return next();

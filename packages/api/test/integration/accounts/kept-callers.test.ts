@@ -1,11 +1,12 @@
 /**
- * Kept API key callers (accounts/principal-cache.ts; docs/api.md#api-keys): each instance keeps the callers
- * of the keys it has seen, and a change made anywhere — a key revoked, a suspension, a plan change, by a
+ * Kept callers (accounts/principal-cache.ts; docs/accounts.md#kept-callers): each instance keeps the callers
+ * of the API keys and website sessions it has seen, and a change made anywhere — a key revoked, a suspension, a plan change, by a
  * request to either instance or by hand in the database — reaches the other instance through the
  * database's notices, and the instance that made it at once. Two instances share one database, as two
  * processes of a deployment do; the same file runs on PGlite and PostgreSQL. "Heard" is awaited, never slept:
  * settleKeptCallers resolves once an instance has applied every change committed before it was called.
  */
+import { randomBytes } from "node:crypto";
 import { apiKeys, accounts, complimentaryPlans } from "@streamkit/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -14,15 +15,17 @@ import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
 import { bearer, insertAccount, insertKey } from "../../support/factories";
 import { sessionCookie } from "../../support/session";
-import { readTrpc, trpcMutate } from "../../support/trpc";
+import { readTrpc, trpcMutate, trpcQuery } from "../../support/trpc";
 
 const clock = new TestClock(Date.UTC(2026, 10, 29, 9, 0, 0));
 let first: TestApp;
 let second: TestApp;
 
 beforeAll(async () => {
-  first = await createTestApp({ now: clock.now });
-  second = await createTestApp({ now: clock.now, database: first.database });
+  // One master secret, as a deployment's processes share one: a session cookie one signs, the other reads.
+  const env = { SECRET_KEY: randomBytes(32).toString("base64url") };
+  first = await createTestApp({ now: clock.now, env });
+  second = await createTestApp({ now: clock.now, database: first.database, env });
 });
 afterAll(async () => {
   await second?.close();
@@ -104,6 +107,54 @@ describe("a change made by hand in the database (another process, an operator's 
     await first.deps.db.delete(apiKeys).where(eq(apiKeys.id, keyId));
     await Promise.all([settleKeptCallers(first.deps), settleKeptCallers(second.deps)]);
     for (const app of [first, second]) expect((await app.json("/plugins", { headers: bearer(key) })).status).toBe(401);
+  });
+});
+
+describe("kept website sessions", () => {
+  /** The header menu's query, as the site's pages call it with the session cookie. */
+  const menu = async (app: TestApp, cookie: string) => readTrpc(await trpcQuery(app, "accounts.menu", undefined, { cookie }));
+
+  /** An account whose session both instances keep (each has answered it once). */
+  async function sessionOnBoth() {
+    const account = await insertAccount(first.deps.db, { name: "Kept Session" });
+    const cookie = await sessionCookie(first, account.id);
+    for (const app of [first, second]) expect(await menu(app, cookie)).toMatchObject({ data: { name: "Kept Session", plan: "free" } });
+    return { account, cookie };
+  }
+
+  it("a suspension and a plan change by an operator apply at once where made, and on the other instance once heard", async () => {
+    const operator = await insertAccount(first.deps.db, { staff: true });
+    const operatorCookie = await sessionCookie(first, operator.id);
+    const { account, cookie } = await sessionOnBoth();
+    const admin = async (procedure: string, input: unknown) => readTrpc(await trpcMutate(first, procedure, input, { cookie: operatorCookie }));
+
+    expect((await admin("admin.accounts.setPlan", { id: account.id, plan: "pro" })).status).toBe(200);
+    expect((await menu(first, cookie)).data.plan).toBe("pro");
+    await settleKeptCallers(second.deps);
+    expect((await menu(second, cookie)).data.plan).toBe("pro");
+
+    expect((await admin("admin.accounts.setSuspended", { id: account.id, suspended: true })).status).toBe(200);
+    const refused = await menu(first, cookie);
+    expect(refused.status).toBe(403);
+    expect(refused.error?.code).toBe("account_disabled");
+    await settleKeptCallers(second.deps);
+    expect((await menu(second, cookie)).error?.code).toBe("account_disabled");
+  });
+
+  it("sessions signed out everywhere, or of a deleted account, stop on both instances", async () => {
+    const { account, cookie } = await sessionOnBoth();
+    // Signing out everywhere (or a new password) makes every session issued before now count no more.
+    await first.deps.db
+      .update(accounts)
+      .set({ sessionsValidAfter: new Date(Date.now() + 2_000) })
+      .where(eq(accounts.id, account.id));
+    await Promise.all([settleKeptCallers(first.deps), settleKeptCallers(second.deps)]);
+    for (const app of [first, second]) expect((await menu(app, cookie)).status).toBe(401);
+
+    const other = await sessionOnBoth();
+    await first.deps.db.update(accounts).set({ deletedAt: clock.now() }).where(eq(accounts.id, other.account.id));
+    await Promise.all([settleKeptCallers(first.deps), settleKeptCallers(second.deps)]);
+    for (const app of [first, second]) expect((await menu(app, other.cookie)).status).toBe(401);
   });
 });
 
