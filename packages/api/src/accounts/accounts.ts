@@ -43,21 +43,18 @@ export async function findSessionAccount(
   now: Date,
   kept?: PrincipalCache,
 ): Promise<AccountPrincipal | null> {
-  // Per account and session start: sessions issued before a sign-out everywhere are told apart from those after it.
-  const key = `session:${id}:${issuedAtSeconds ?? 0}`;
-  const cached = kept?.get(key, now.getTime());
-  if (cached) return cached.account;
-  const generation = kept?.begin();
-  const [row] = await sessionAccountStatement(db).execute({ id, now: now.toISOString() });
-  if (!row || row.deletedAt) return null;
-  if (row.sessionsValidAfter && (issuedAtSeconds ?? 0) < Math.floor(row.sessionsValidAfter.getTime() / 1000)) return null;
-  const { deletedAt: _deleted, sessionsValidAfter: _after, planChangesAt, ...principal } = row;
-  if (kept && generation !== undefined) {
+  const read = async () => {
+    const [row] = await sessionAccountStatement(db).execute({ id, now: now.toISOString() });
+    if (!row || row.deletedAt) return null;
+    if (row.sessionsValidAfter && (issuedAtSeconds ?? 0) < Math.floor(row.sessionsValidAfter.getTime() / 1000)) return null;
+    const { deletedAt: _deleted, sessionsValidAfter: _after, planChangesAt, ...principal } = row;
     const caller: AccountCaller = { kind: "account", account: principal, channel: "web", scopes: "all" };
     // Held until the plan next changes by time alone.
-    kept.keep(key, generation, caller, now.getTime(), planChangesAt === null ? Number.POSITIVE_INFINITY : new Date(planChangesAt).getTime());
-  }
-  return principal;
+    return { caller, validUntil: planChangesAt === null ? Number.POSITIVE_INFINITY : new Date(planChangesAt).getTime() };
+  };
+  // Per account and session start: sessions issued before a sign-out everywhere are told apart from those after it.
+  const found = kept ? await kept.resolve(`session:${id}:${issuedAtSeconds ?? 0}`, now.getTime(), read) : (await read())?.caller;
+  return found?.account ?? null;
 }
 
 export async function findAccountByEmail(db: Db, email: string, now: Date) {

@@ -108,24 +108,22 @@ const keyPrincipalStatement = preparedPerDatabase((db) =>
 export async function resolveApiKey(db: Db, token: string, now: Date, kept?: PrincipalCache): Promise<AccountCaller> {
   if (!isWellFormedApiKey(token)) throw invalidToken();
   const hash = hashApiKey(token);
-  const cached = kept?.get(hash, now.getTime());
-  if (cached) return cached;
-  const generation = kept?.begin();
-  const [row] = await keyPrincipalStatement(db).execute({ hash, now: now.toISOString() });
-  if (!row || keyStatus(row.key, now) !== "active") throw invalidToken();
-  const caller: AccountCaller = {
-    kind: "account",
-    account: row.account,
-    channel: "api",
-    scopes: row.key.scopes as Scope[],
-    key: { id: row.key.id, prefix: row.key.prefix, scopes: row.key.scopes as Scope[], expiresAt: row.key.expiresAt },
-  };
-  if (kept && generation !== undefined) {
+  const read = async () => {
+    const [row] = await keyPrincipalStatement(db).execute({ hash, now: now.toISOString() });
+    if (!row || keyStatus(row.key, now) !== "active") throw invalidToken();
+    const caller: AccountCaller = {
+      kind: "account",
+      account: row.account,
+      channel: "api",
+      scopes: row.key.scopes as Scope[],
+      key: { id: row.key.id, prefix: row.key.prefix, scopes: row.key.scopes as Scope[], expiresAt: row.key.expiresAt },
+    };
     // Held until the key expires or the plan next changes by time alone, whichever is first.
     const ends = [row.key.expiresAt, row.planChangesAt].filter((at) => at !== null).map((at) => new Date(at as Date | string).getTime());
-    kept.keep(hash, generation, caller, now.getTime(), Math.min(Number.POSITIVE_INFINITY, ...ends));
-  }
-  return caller;
+    return { caller, validUntil: Math.min(Number.POSITIVE_INFINITY, ...ends) };
+  };
+  // (read throws rather than answer no caller.)
+  return kept ? (await kept.resolve(hash, now.getTime(), read))! : (await read()).caller;
 }
 
 export function invalidToken(message: string = INVALID_TOKEN_MESSAGE): AppError {

@@ -53,8 +53,8 @@ export class PrincipalCache {
 
   constructor(private readonly deps: Pick<AppDeps, "signals" | "log">) {}
 
-  /** The kept caller of a key (by its hash) at the service time `nowMs`, if this process can vouch for it. */
-  get(hash: string, nowMs: number): AccountCaller | undefined {
+  /** The kept caller of `key` at the service time `nowMs`, if this process can vouch for it. */
+  private get(hash: string, nowMs: number): AccountCaller | undefined {
     if (!this.trusted()) return undefined;
     const entry = this.kept.get(hash);
     if (!entry) return undefined;
@@ -65,15 +65,20 @@ export class PrincipalCache {
     return entry.caller;
   }
 
-  /** Call before reading a caller from the database; hand the token to keep(). */
-  begin(): number {
-    return this.generation;
-  }
-
-  /** Keeps a caller read since begin() returned `token`, unless a notice came meanwhile (it may be older than the change). */
-  keep(hash: string, token: number, caller: AccountCaller, readAt: number, validUntil: number): void {
-    if (token !== this.generation || !this.ready) return;
-    this.kept.set(hash, { caller, readAt, validUntil: Math.min(validUntil, readAt + MAX_AGE_MS) }, { size: 1024 });
+  /**
+   * The kept caller of `key` (an API key's hash, a session's account and start) at the service time `nowMs`, or
+   * the one `read` finds in the database, kept until `validUntil` unless a notice came while it was read (the read
+   * may be older than the change). `read` answers null for no caller, and may throw.
+   */
+  async resolve(key: string, nowMs: number, read: () => Promise<{ caller: AccountCaller; validUntil: number } | null>): Promise<AccountCaller | null> {
+    const cached = this.get(key, nowMs);
+    if (cached) return cached;
+    const generation = this.generation;
+    const found = await read();
+    if (found && generation === this.generation && this.ready) {
+      this.kept.set(key, { caller: found.caller, readAt: nowMs, validUntil: Math.min(found.validUntil, nowMs + MAX_AGE_MS) }, { size: 1024 });
+    }
+    return found?.caller ?? null;
   }
 
   /**

@@ -26,7 +26,7 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
   {
     prefix: "skit_",
     async resolve(deps, token) {
-      const { kept, uses } = keyState(deps);
+      const { kept, uses } = processState(deps);
       const now = deps.now();
       const caller = await resolveApiKey(deps.db, token, now, kept);
       uses.use(caller.key!.id, now);
@@ -44,14 +44,14 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
 ];
 
 /** Per process (per deps): the kept callers of API keys and sessions, and the writes of key uses. */
-const keyStates = new WeakMap<AppDeps, { kept: PrincipalCache; uses: KeyUses }>();
+const processStates = new WeakMap<AppDeps, { kept: PrincipalCache; uses: KeyUses }>();
 
-function keyState(deps: AppDeps): { kept: PrincipalCache; uses: KeyUses } {
-  let state = keyStates.get(deps);
+function processState(deps: AppDeps): { kept: PrincipalCache; uses: KeyUses } {
+  let state = processStates.get(deps);
   if (!state) {
     const kept = new PrincipalCache(deps);
     state = { kept, uses: new KeyUses(deps) };
-    keyStates.set(deps, state);
+    processStates.set(deps, state);
     addWriteFence(deps, () => kept.settle());
   }
   return state;
@@ -59,12 +59,12 @@ function keyState(deps: AppDeps): { kept: PrincipalCache; uses: KeyUses } {
 
 /** Resolves once this process's key uses are written (the key list reads them). */
 export async function keyUsesWritten(deps: AppDeps): Promise<void> {
-  await keyStates.get(deps)?.uses.written();
+  await processStates.get(deps)?.uses.written();
 }
 
 /** Resolves once this process has applied every account change committed before the call (tests use it after changing rows by hand). */
 export function settleKeptCallers(deps: AppDeps): Promise<void> {
-  return keyState(deps).kept.settle();
+  return processState(deps).kept.settle();
 }
 
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?authjs\.session-token(?:\.\d+)?=/;
@@ -114,7 +114,7 @@ async function callerFromSession(deps: AppDeps, cookie: string): Promise<Caller>
       }) as Promise<Partial<SessionClaims> | null>,
   );
   if (!token) return { kind: "anonymous" };
-  const account = await findSessionAccount(deps.db, token.sub, token.iat, deps.now(), keyState(deps).kept);
+  const account = await findSessionAccount(deps.db, token.sub, token.iat, deps.now(), processState(deps).kept);
   if (!account) return { kind: "anonymous" };
   return { kind: "account", account, channel: "web", scopes: "all" };
 }

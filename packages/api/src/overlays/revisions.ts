@@ -6,7 +6,7 @@ import {
   type OverlayRevision,
   type OverlayRevisionComparison,
 } from "@streamkit/api-contract";
-import { accounts, type Overlay, overlayRevisions, overlays } from "@streamkit/db";
+import { accounts, executedRows, type Overlay, overlayRevisions, overlays } from "@streamkit/db";
 import type { OverlayDocument } from "@streamkit/overlay";
 import { overlayRevisionsKept, planAtLeast, planNames } from "@streamkit/plans";
 import { and, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
@@ -73,6 +73,7 @@ export async function saveKeepingRevision(
         replaced.updated_at as replaced_at, replaced.saved_surface as replaced_surface,
         coalesce(replaced.document_bytes, octet_length(replaced.document::text)) as replaced_bytes
     ), kept as (
+      -- A rev saved before history was kept has no saved_by: only the owner saves an overlay, so it was theirs.
       insert into ${overlayRevisions} (overlay_id, rev, document, saved_by, saved_at, surface, bytes)
       select id, ${target.baseRev}, replaced_document, coalesce(replaced_saved_by, account_id), replaced_at, replaced_surface, replaced_bytes from saved
     ), pruned as (
@@ -87,14 +88,8 @@ export async function saveKeepingRevision(
       Object.values(getTableColumns(overlays)).map((column) => sql.identifier(column.name)),
       sql`, `,
     )} from saved${draft ? sql`` : sql` cross join announced`}`);
-  // (A rev saved before history was kept has no saved_by: only the owner saves an overlay, so it was theirs.)
-  const [row] = rowsOf(result);
+  const [row] = executedRows(result);
   return row ? overlayFromRow(row) : undefined;
-}
-
-/** postgres.js answers db.execute with the rows, PGlite with an object holding them. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[];
 }
 
 /** An overlays row by its columns' names, each read as Drizzle reads that column. */

@@ -7,7 +7,7 @@
  * accounts wanting one handle at once.
  */
 import { AppError, publisherLimits, reservedHandles } from "@streamkit/api-contract";
-import { accounts, type Db, isUniqueViolation, publisherHandles, type Queryable } from "@streamkit/db";
+import { accounts, type Db, executedRows, isUniqueViolation, publisherHandles, type Queryable } from "@streamkit/db";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AccountCaller } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
@@ -26,8 +26,7 @@ export async function currentHandle(db: Queryable, accountId: string): Promise<s
 /** The account's handle, given one now (derived from its name) if it has none yet. */
 export async function ensureHandle(db: Queryable, accountId: string): Promise<string> {
   const result = await db.execute<{ handle: string }>(sql`select publisher_handle_assign(${accountId}::uuid) as handle`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { handle: string }[] }).rows) as { handle: string }[];
-  return rows[0]!.handle;
+  return executedRows<{ handle: string }>(result)[0]!.handle;
 }
 
 /** Every handle of the account, current first, then the former ones newest first. */

@@ -6,7 +6,7 @@
  * sign-in; a token at rest is one a database leak hands out).
  */
 import { decode } from "@auth/core/jwt";
-import { authIdentities } from "@streamkit/db";
+import { authIdentities, executedRows } from "@streamkit/db";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BASE, createTestApp, type TestApp } from "../../support/app";
@@ -73,7 +73,7 @@ describe("GitHub sign-in", () => {
     const accountId = await signInWithGitHub();
     // Every column the table has, whatever the schema says (postgres.js answers an array, PGlite { rows }).
     const result: unknown = await app.deps.db.execute(sql`select * from auth_identities`);
-    const rows = Array.isArray(result) ? [...result] : (result as { rows: unknown[] }).rows;
+    const rows = executedRows(result);
     // Who the person is at GitHub, nothing more: no token column, and no token text anywhere in the row.
     expect(rows).toEqual([{ user_id: accountId, type: "oauth", provider: "github", provider_account_id: "4242" }]);
     expect(JSON.stringify(rows)).not.toContain(ACCESS_TOKEN);
