@@ -8,7 +8,7 @@ export { keysRouter } from "./keys-router";
 export { meRouter } from "./me-router";
 export { changeAccount } from "./operator-accounts";
 export { hashPassword } from "./password";
-export { hasSessionCookie, resolveCaller } from "./principal";
+export { credentialUsesWritten, hasSessionCookie, resolveCaller } from "./principal";
 export { accountsRouter } from "./router";
 export { sessionSecrets } from "./session-secrets";
 export { signInDeviceAfter } from "./sign-in-device";

@@ -2,7 +2,7 @@ import { apiKeyLimits, apiKeyListSchema, apiKeySchema, createApiKeyInputSchema, 
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
-import { keyUsesWritten } from "./principal";
+import { credentialUsesWritten } from "./principal";
 import { accountProcedure } from "../shared/trpc";
 
 const websiteOnly = "Website only: manage keys on the website, signed in. API keys get 403 forbidden.";
@@ -18,7 +18,7 @@ export const keysRouter = {
     .output(apiKeyListSchema)
     .query(async ({ ctx }) => {
       // This process's uses being written land first: a key used a moment ago does not show "never used" here.
-      await keyUsesWritten(ctx.deps);
+      await credentialUsesWritten(ctx.deps);
       return { items: await listApiKeys(ctx.deps.db, ctx.caller.account.id, ctx.deps.now()) };
     }),
 

@@ -1,12 +1,13 @@
 /**
- * The callers of API keys and website sessions, kept per process so a keyed
- * or signed-in request does not read its key and account every time
- * (docs/accounts.md#kept-api-key-callers). A kept caller is dropped:
- * - by a notice: migration 0030's triggers NOTIFY the account's id on
- *   PRINCIPAL_CHANNEL at commit whenever something a caller carries changes
- *   (key revoked, expired or rescoped; plan, suspension, details; a
- *   subscription or complimentary plan; the author flag), from any process or tool;
- * - by time: at the key's expiry or the next moment its plan changes by time alone;
+ * The callers of API keys, desktop tokens and website sessions, kept per
+ * process so a keyed or signed-in request does not read its credential and
+ * account every time (docs/accounts.md#kept-api-key-callers). A kept caller is dropped:
+ * - by a notice: migrations 0030's and 0032's triggers NOTIFY the account's id
+ *   on PRINCIPAL_CHANNEL at commit whenever something a caller carries changes
+ *   (key revoked, expired or rescoped; desktop sign-in revoked; plan,
+ *   suspension, details; a subscription or complimentary plan; the author
+ *   flag), from any process or tool;
+ * - by time: at the credential's expiry or the next moment its plan changes by time alone;
  * - when this process cannot vouch for having heard every notice: a kept
  *   caller is used only while this process has heard back its own "beat"
  *   (a NOTIFY it sent) sent at most PRINCIPAL_STALENESS_MS ago. Notices reach

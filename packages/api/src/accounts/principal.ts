@@ -11,9 +11,9 @@ import type { Caller, CallerSource } from "../shared/context";
 import type { AppDeps } from "../shared/deps";
 import { addWriteFence } from "../shared/write-fence";
 import { invalidToken, resolveApiKey } from "./api-keys";
-import { KeyUses } from "./key-uses";
+import { CredentialUses } from "./credential-uses";
 import { PrincipalCache } from "./principal-cache";
-import { resolveAccessToken, touchGrant } from "./app-tokens";
+import { resolveAccessToken } from "./app-tokens";
 import { findSessionAccount } from "./accounts";
 import { type SessionClaims, SessionClaimsCache } from "./session-claims";
 
@@ -29,36 +29,38 @@ const bearerKinds: { prefix: string; resolve: (deps: AppDeps, token: string) => 
       const { kept, uses } = processState(deps);
       const now = deps.now();
       const caller = await resolveApiKey(deps.db, token, now, kept);
-      uses.use(caller.key!.id, now);
+      uses.use("key", caller.key!.id, now);
       return caller;
     },
   },
   {
     prefix: oauthTokenPrefixes.access,
     async resolve(deps, token) {
-      const { grantId, ...caller } = await resolveAccessToken(deps.db, token, deps.now());
-      touchGrant(deps.db, grantId, deps.now()).catch((error: unknown) => deps.log.warn({ err: error }, "could not record desktop sign-in use"));
+      const { kept, uses } = processState(deps);
+      const now = deps.now();
+      const caller = await resolveAccessToken(deps.db, token, now, kept);
+      uses.use("grant", caller.grant!.id, now);
       return caller;
     },
   },
 ];
 
-/** Per process (per deps): the kept callers of API keys and sessions, and the writes of key uses. */
-const processStates = new WeakMap<AppDeps, { kept: PrincipalCache; uses: KeyUses }>();
+/** Per process (per deps): the kept callers of API keys, desktop tokens and sessions, and the writes of credentials' uses. */
+const processStates = new WeakMap<AppDeps, { kept: PrincipalCache; uses: CredentialUses }>();
 
-function processState(deps: AppDeps): { kept: PrincipalCache; uses: KeyUses } {
+function processState(deps: AppDeps): { kept: PrincipalCache; uses: CredentialUses } {
   let state = processStates.get(deps);
   if (!state) {
     const kept = new PrincipalCache(deps);
-    state = { kept, uses: new KeyUses(deps) };
+    state = { kept, uses: new CredentialUses(deps) };
     processStates.set(deps, state);
     addWriteFence(deps, () => kept.settle());
   }
   return state;
 }
 
-/** Resolves once this process's key uses are written (the key list reads them). */
-export async function keyUsesWritten(deps: AppDeps): Promise<void> {
+/** Resolves once this process's credentials' uses are written (the key list and the connected apps read them). */
+export async function credentialUsesWritten(deps: AppDeps): Promise<void> {
   await processStates.get(deps)?.uses.written();
 }
 

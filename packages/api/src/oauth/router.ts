@@ -7,6 +7,7 @@ import { deviceRouter } from "./device-router";
 import { issueCode } from "./oauth-codes";
 import { listConnectedApps, revokeConnectedApp } from "./oauth-grants";
 import { accountProcedure } from "../shared/trpc";
+import { credentialUsesWritten } from "../accounts/index";
 
 const tags = ["Connected apps"];
 const websiteOnly = "Website only: the account page lists and ends desktop sign-ins. API keys and the desktop app get 403 forbidden.";
@@ -62,7 +63,11 @@ export const oauthRouter = {
     })
     .input(z.void())
     .output(connectedAppListSchema)
-    .query(async ({ ctx }) => ({ items: await listConnectedApps(ctx.deps.db, ctx.caller.account.id) })),
+    .query(async ({ ctx }) => {
+      // A sign-in just used on this process shows that use (its write is not awaited by the request that used it).
+      await credentialUsesWritten(ctx.deps);
+      return { items: await listConnectedApps(ctx.deps.db, ctx.caller.account.id) };
+    }),
 
   revokeConnectedApp: accountProcedure
     .meta({

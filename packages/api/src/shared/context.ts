@@ -8,7 +8,7 @@ export interface ResponseMeta {
   headers: Record<string, string>;
 }
 
-/** The account behind a request: read from the database, or for an API key kept until it changes (accounts/principal-cache.ts). */
+/** The account behind a request: read from the database, or for an API key, a desktop token or a session kept until it changes (accounts/principal-cache.ts). */
 export interface AccountPrincipal {
   id: string;
   name: string;
@@ -36,6 +36,8 @@ export type Caller =
       scopes: readonly Scope[] | "all";
       /** The API key, when the channel is `api`. */
       key?: { id: string; prefix: string; scopes: Scope[]; expiresAt: Date | null };
+      /** The desktop sign-in (OAuth grant) behind the token, when the channel is `app`. */
+      grant?: { id: string };
     };
 
 export type AccountCaller = Extract<Caller, { kind: "account" }>;

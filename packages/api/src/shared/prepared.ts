@@ -5,8 +5,8 @@ import type { Db } from "@streamkit/db";
  * caller's resolution, the rate limit) build no SQL per request, and
  * PostgreSQL plans them once per connection.
  */
-export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const prepared = new WeakMap<Db, T>();
+export function preparedPerDatabase<T, D extends object = Db>(prepare: (db: D) => T): (db: D) => T {
+  const prepared = new WeakMap<D, T>();
   return (db) => {
     let statements = prepared.get(db);
     if (!statements) {

@@ -5,7 +5,8 @@
  */
 import { type SoundCategorySlug, type SoundItem, type SoundListQuery, soundCategories, soundFormats, toIso } from "@streamkit/api-contract";
 import { type Db, type Queryable, type Sound, sounds } from "@streamkit/db";
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { preparedPerDatabase } from "../shared/prepared";
 import { blobStore } from "../shared/blobs/index";
 import { badRequest } from "@streamkit/api-contract";
 import { detectAudioFormat, readWavInfo } from "../shared/audio-format";
@@ -50,9 +51,18 @@ export async function soundCategoryCounts(db: Db) {
 }
 
 /** A sound by id; anything that is not a stored sound's id (malformed included) is null. */
+/** A sound by id: read on every audio request, so prepared once. */
+const soundStatement = preparedPerDatabase((db: Queryable) =>
+  db
+    .select()
+    .from(sounds)
+    .where(eq(sounds.id, sql.placeholder("id")))
+    .prepare("sound_by_id"),
+);
+
 export async function findSound(db: Queryable, id: string): Promise<Sound | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(sounds).where(eq(sounds.id, id));
+  const [row] = await soundStatement(db).execute({ id });
   return row ?? null;
 }
 

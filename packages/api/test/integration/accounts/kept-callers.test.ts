@@ -1,19 +1,20 @@
 /**
  * Kept callers (accounts/principal-cache.ts; docs/accounts.md#kept-callers): each instance keeps the callers
- * of the API keys and website sessions it has seen, and a change made anywhere — a key revoked, a suspension, a plan change, by a
+ * of the API keys, desktop tokens and website sessions it has seen, and a change made anywhere — a key revoked, a suspension, a plan change, by a
  * request to either instance or by hand in the database — reaches the other instance through the
  * database's notices, and the instance that made it at once. Two instances share one database, as two
  * processes of a deployment do; the same file runs on PGlite and PostgreSQL. "Heard" is awaited, never slept:
  * settleKeptCallers resolves once an instance has applied every change committed before it was called.
  */
 import { randomBytes } from "node:crypto";
-import { apiKeys, accounts, complimentaryPlans } from "@streamkit/db";
+import { apiKeys, accounts, complimentaryPlans, oauthGrants, oauthTokens } from "@streamkit/db";
+import { oauthLimits } from "@streamkit/api-contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { settleKeptCallers } from "../../../src/accounts/principal";
 import { createTestApp, type TestApp } from "../../support/app";
 import { TestClock } from "../../support/clock";
-import { bearer, insertAccount, insertKey } from "../../support/factories";
+import { bearer, insertAccount, insertDesktopTokens, insertKey } from "../../support/factories";
 import { sessionCookie } from "../../support/session";
 import { readTrpc, trpcMutate, trpcQuery } from "../../support/trpc";
 
@@ -155,6 +156,91 @@ describe("kept website sessions", () => {
     await first.deps.db.update(accounts).set({ deletedAt: clock.now() }).where(eq(accounts.id, other.account.id));
     await Promise.all([settleKeptCallers(first.deps), settleKeptCallers(second.deps)]);
     for (const app of [first, second]) expect((await menu(app, other.cookie)).status).toBe(401);
+  });
+});
+
+describe("kept desktop tokens", () => {
+  /** An account with a desktop sign-in whose caller both instances keep (each has answered its access token once). */
+  async function desktopOnBoth() {
+    const account = await insertAccount(first.deps.db);
+    const tokens = await insertDesktopTokens(first.deps.db, account.id, { now: clock.now() });
+    for (const app of [first, second]) expect((await app.json("/me", { headers: bearer(tokens.accessToken) })).status).toBe(200);
+    return { account, ...tokens };
+  }
+  const revokeForm = (app: TestApp, token: string) =>
+    app.raw("/api/oauth/revoke", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token, client_id: "streamkit-desktop" }).toString(),
+    });
+
+  it("a sign-in ended on the website, or through the revocation endpoint, is refused at once where ended and on the other instance once heard", async () => {
+    const { account, grantId, accessToken } = await desktopOnBoth();
+    const cookie = await sessionCookie(first, account.id);
+    expect((await readTrpc(await trpcMutate(first, "oauth.revokeConnectedApp", { id: grantId }, { cookie }))).status).toBe(200);
+    const refused = await first.json("/me", { headers: bearer(accessToken) });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("invalid_token");
+    await settleKeptCallers(second.deps);
+    expect((await second.json("/me", { headers: bearer(accessToken) })).status).toBe(401);
+
+    const other = await desktopOnBoth();
+    expect((await revokeForm(second, other.refreshToken)).status).toBe(200);
+    expect((await second.json("/me", { headers: bearer(other.accessToken) })).status).toBe(401);
+    await settleKeptCallers(first.deps);
+    expect((await first.json("/me", { headers: bearer(other.accessToken) })).status).toBe(401);
+  });
+
+  it("changes made by hand reach both instances: a suspension, a sign-in rescoped, the access token deleted, the sign-in deleted", async () => {
+    const { account, grantId, accessToken } = await desktopOnBoth();
+    const settleBoth = () => Promise.all([settleKeptCallers(first.deps), settleKeptCallers(second.deps)]);
+    await first.deps.db.update(accounts).set({ suspended: true }).where(eq(accounts.id, account.id));
+    await settleBoth();
+    for (const app of [first, second]) expect((await app.json("/me", { headers: bearer(accessToken) })).body.error.code).toBe("account_disabled");
+    await first.deps.db.update(accounts).set({ suspended: false }).where(eq(accounts.id, account.id));
+    await settleBoth();
+    for (const app of [first, second]) expect((await app.json("/me", { headers: bearer(accessToken) })).status).toBe(200);
+
+    await first.deps.db
+      .update(oauthTokens)
+      .set({ scopes: ["sounds:read"] })
+      .where(eq(oauthTokens.grantId, grantId));
+    await settleBoth();
+    for (const app of [first, second]) expect((await app.json("/purchases", { headers: bearer(accessToken) })).body.error.code).toBe("insufficient_scope");
+
+    await first.deps.db.delete(oauthTokens).where(eq(oauthTokens.grantId, grantId));
+    await settleBoth();
+    for (const app of [first, second]) expect((await app.json("/me", { headers: bearer(accessToken) })).status).toBe(401);
+
+    const other = await desktopOnBoth();
+    await first.deps.db.delete(oauthGrants).where(eq(oauthGrants.id, other.grantId));
+    await settleBoth();
+    for (const app of [first, second]) expect((await app.json("/me", { headers: bearer(other.accessToken) })).status).toBe(401);
+  });
+
+  it("a kept token holds until it expires, with no notice", async () => {
+    const { accessToken } = await desktopOnBoth();
+    clock.advance(oauthLimits.accessTokenSeconds * 1000 - 1);
+    expect((await first.json("/me", { headers: bearer(accessToken) })).status).toBe(200);
+    clock.advance(1);
+    expect((await first.json("/me", { headers: bearer(accessToken) })).status).toBe(401);
+  });
+
+  it("a sign-in's last use is written once a minute per instance, and the connected apps list shows this instance's at once", async () => {
+    const { account, grantId, accessToken } = await desktopOnBoth();
+    const cookie = await sessionCookie(first, account.id);
+    const lastUsed = async () => {
+      const listed = await readTrpc(await trpcQuery(first, "oauth.connectedApps", undefined, { cookie }));
+      return listed.data.items.find((item: { id: string }) => item.id === grantId).lastUsedAt;
+    };
+    const firstUse = await lastUsed();
+    expect(firstUse).toBe(clock.now().toISOString());
+    clock.advance(30_000);
+    expect((await first.json("/me", { headers: bearer(accessToken) })).status).toBe(200);
+    expect(await lastUsed()).toBe(firstUse);
+    clock.advance(30_000);
+    expect((await first.json("/me", { headers: bearer(accessToken) })).status).toBe(200);
+    expect(await lastUsed()).toBe(clock.now().toISOString());
   });
 });
 

@@ -67,7 +67,19 @@ describe("the database blob store", () => {
     await database.db.delete(blobChunks).where(and(eq(blobChunks.blobKey, otherKey), eq(blobChunks.seq, 0)));
     await database.db.delete(blobChunks).where(and(eq(blobChunks.blobKey, otherKey), eq(blobChunks.seq, 6)));
     expect([...(await collect(store.read(otherKey, { start: 15, end: 33 })))]).toEqual([...other.subarray(15, 34)]);
-    await expect(collect(store.read(otherKey, { start: 0, end: 10 }))).rejects.toThrow(/missing chunks/);
+    await expect(collect(store.read(otherKey, { start: 0, end: 10 }))).rejects.toThrow(/missing or short chunks/);
+  });
+
+  it("refuses a chunk shorter than its place in the blob (damaged) instead of answering fewer bytes", async () => {
+    const other = Uint8Array.from({ length: 40 }, (_, index) => 100 + index);
+    const { key: otherKey } = await store.put(other, "application/octet-stream");
+    await database.db
+      .update(blobChunks)
+      .set({ bytes: Buffer.from([1, 2]) })
+      .where(and(eq(blobChunks.blobKey, otherKey), eq(blobChunks.seq, 3)));
+    await expect(collect(store.read(otherKey, { start: 15, end: 25 }))).rejects.toThrow(/missing or short chunks/);
+    await expect(collect(store.read(otherKey))).rejects.toThrow(/missing or short chunks/);
+    expect([...(await collect(store.read(otherKey, { start: 0, end: 20 })))]).toEqual([...other.subarray(0, 21)]);
   });
 
   it("fails a read of an absent blob or outside the blob when the stream is read, not before", async () => {
