@@ -26,6 +26,7 @@ import {
 import next from "next";
 import { answerAsCopy, cachedCopyFor, isCachedTreePath } from "./lib/cached-page-request";
 import { CACHED_PAGE_HEADER } from "./lib/cached-pages";
+import { KeptCopyBytes } from "./lib/kept-copy-bytes";
 import { answerRefusedAuthorizationAs400 } from "./lib/oauth-authorize-status";
 import { websiteSecurityHeaders } from "./lib/security-headers";
 
@@ -39,6 +40,7 @@ const isNextFile = (url: string) => url.startsWith("/_next/") || url.startsWith(
 
 async function main() {
   const [runtime] = await Promise.all([getRuntime(), app.prepare()]);
+  const keptCopies = new KeptCopyBytes();
   const serveWebsite = async (req: IncomingMessage, res: ServerResponse) => {
     // The website's server actions see the client's address only through this header, which is always ours.
     const forwardedFor = req.headers["x-forwarded-for"];
@@ -53,6 +55,10 @@ async function main() {
       return null;
     });
     if (copy) {
+      // A copy asked for again within seconds is written as Next last wrote it (lib/kept-copy-bytes.ts).
+      const kept = keptCopies.keyOf(req, copy);
+      if (kept !== null && keptCopies.answer(kept, res)) return;
+      if (kept !== null) keptCopies.keepAnswer(kept, res);
       req.headers[CACHED_PAGE_HEADER] = copy.name;
       answerAsCopy(res, copy);
     } else if (!isNextFile(req.url ?? "/") && !admitPageView(runtime.deps, req, res, address)) {

@@ -77,6 +77,34 @@ test("signed-out visitors share one copy per page and region: public for a minut
   for (const path of ["/cached/in/1", "/cached/intl/0/plans", "/CACHED/in/1/docs"]) expect((await request.get(path)).status()).toBe(404);
 });
 
+test("a copy asked for again is written as Next last wrote it, headers and all; client navigations, conditional requests and HEAD still reach Next", async ({
+  request,
+}) => {
+  for (const headers of [US, { ...US, "accept-encoding": "gzip" }, { ...US, "accept-encoding": "identity" }]) {
+    // The second view is Next's answer from its copy, which server.ts keeps; the third is written from what it kept.
+    const [, fromNext] = await viewTwice(request, "/plugins/song-requests", headers);
+    const kept = await request.get("/plugins/song-requests", { headers });
+    const { date: _nextDate, ...nextHeaders } = fromNext.headers();
+    const { date: _keptDate, ...keptHeaders } = kept.headers();
+    expect(keptHeaders).toEqual(nextHeaders);
+    expect((await kept.body()).equals(await fromNext.body())).toBe(true);
+    expectSharedCopy(kept);
+    expect(await textOf(kept)).toContain("Buy for $2");
+  }
+  // A client navigation to the same address gets Next's RSC payload, not the kept HTML.
+  const navigation = await request.get("/plugins/song-requests", { headers: { ...US, rsc: "1" } });
+  expect(navigation.headers()["content-type"]).toContain("text/x-component");
+  // A revalidation with the copy's ETag is Next's 304; HEAD is Next's too: the headers, no body.
+  const etag = (await request.get("/plugins/song-requests", { headers: US })).headers().etag!;
+  expect((await request.get("/plugins/song-requests", { headers: { ...US, "if-none-match": etag } })).status()).toBe(304);
+  const head = await request.head("/plugins/song-requests", { headers: US });
+  expect(head.status()).toBe(200);
+  expect((await head.body()).byteLength).toBe(0);
+  // Another region's copy is kept apart.
+  await viewTwice(request, "/plugins/song-requests", INDIA);
+  expect(await textOf(await request.get("/plugins/song-requests", { headers: INDIA }))).toContain("Buy for ₹99");
+});
+
 test("signed-in visitors share a members' copy, answered privately, whose menu their browser fills in; the plans are rendered for them", async ({
   page,
   browser,

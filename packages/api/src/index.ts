@@ -7,6 +7,7 @@ export { hasSessionCookie, resolveCaller } from "./accounts";
 export type { CallerSource } from "./shared/context";
 export { DEFAULT_HOST, env, loadEnv, type Env } from "./shared/env";
 export { CLIENT_ADDRESS_HEADER } from "./shared/client-address";
+export { boundedCache } from "./shared/bounded-cache";
 export { getRuntime, startRuntime, type Runtime } from "./app/runtime";
 export { createRestCore, createRestHandler } from "./app/rest-core";
 export { REST_PREFIX } from "./rest/handler";
