@@ -2,9 +2,11 @@
  * Health for load balancers and the website while the database is down
  * (docs/operations.md).
  * - GET /healthz, liveness: the process answers; the database is not asked.
- * - GET /readyz, readiness: `select 1` within availabilityLimits.readinessTimeoutMs
- *   → 200 `{ status: "ready", database: "up" }`, else 503 service_unavailable
- *   with Retry-After. Both are raw routes of the REST core (request id, log),
+ * - GET /readyz, readiness: `select 1` within availabilityLimits.readinessTimeoutMs,
+ *   and with REDIS_URL set a PING of the limits' Redis within REDIS_TIMEOUT_MS
+ *   (a keyed request needs both) → 200 `{ status: "ready", database: "up" }`
+ *   (`redis: "up"` too when set), else 503 service_unavailable with Retry-After
+ *   and which is down. Both are raw routes of the REST core (request id, log),
  *   need no credentials and are never cached or rate limited.
  * - whileDatabaseDown: the website's pages, while the database is known to be
  *   down, get a short designed 503 page with Retry-After instead of an error
@@ -50,8 +52,11 @@ export const healthRoutes: RawRoute[] = [
     path: "/readyz",
     auth: "none",
     async handle(_input, context) {
-      if (!(await databaseAnswers(context.deps.db))) throw Object.assign(serviceUnavailable({ database: "down" }), { cause: "readiness" });
-      return jsonResult(200, { status: "ready", database: "up" }, noStore);
+      const store = context.deps.limitStore;
+      const [database, redis] = await Promise.all([databaseAnswers(context.deps.db), store.kind === "redis" ? store.answers() : undefined]);
+      const states = { database: database ? "up" : "down", ...(redis === undefined ? {} : { redis: redis ? "up" : "down" }) };
+      if (!database || redis === false) throw Object.assign(serviceUnavailable(states), { cause: "readiness" });
+      return jsonResult(200, { status: "ready", ...states }, noStore);
     },
   },
 ];

@@ -154,6 +154,14 @@ export class RedisWindows implements WindowStore {
     }
   }
 
+  /** A PING answered within REDIS_TIMEOUT_MS (waiting as long for a first connection). */
+  async answers(): Promise<boolean> {
+    return this.run((client) => client.ping()).then(
+      () => true,
+      () => false,
+    );
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     // Connected: the decisions in flight finish first. Still trying to connect: nothing to wait for.

@@ -22,6 +22,8 @@ export interface WindowStore {
    * later check, or rolled back for any reason, leaves its limit as it was.
    */
   transaction<T>(db: Db, work: (tx: Tx, hit: TransactionHit) => Promise<T>): Promise<T>;
+  /** Whether a decision can be made now (readiness, server/health.ts): Redis answers a PING; the database's own check is the database's. Never throws. */
+  answers(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,10 @@ export class DatabaseWindows implements WindowStore {
 
   transaction<T>(db: Db, work: (tx: Tx, hit: TransactionHit) => Promise<T>): Promise<T> {
     return db.transaction((tx) => work(tx, (bucket, rule, now) => hitWindow(tx, bucket, rule, now)));
+  }
+
+  async answers(): Promise<boolean> {
+    return true;
   }
 
   async close(): Promise<void> {}

@@ -68,6 +68,19 @@ describe("REDIS_URL", () => {
     expect(() => loadEnv({ REDIS_TIMEOUT_MS: "0" })).toThrow(/REDIS_TIMEOUT_MS/);
     expect(loadEnv({}).REDIS_KEY_PREFIX).toBe("streamkit:");
   });
+
+  it("is part of readiness when set: /readyz names Redis beside the database; unset, only the database", async () => {
+    const withRedis = await first.raw("/readyz");
+    expect(withRedis.status).toBe(200);
+    expect(await withRedis.json()).toEqual({ status: "ready", database: "up", redis: "up" });
+    const plain = await createTestApp({ now: clock.now, env: { ...env, REDIS_URL: "" }, database: first.database });
+    try {
+      expect(plain.deps.limitStore.kind).toBe("database");
+      expect(await (await plain.raw("/readyz")).json()).toEqual({ status: "ready", database: "up" });
+    } finally {
+      await plain.close();
+    }
+  });
 });
 
 describe("limits counted in Redis", () => {
@@ -188,8 +201,17 @@ describe("Redis restarting mid-run", () => {
       const me = () => app.request("/me", { headers: bearer(keys[0]!) });
       expect((await me()).headers.get("x-ratelimit-remaining")).toBe("9");
       expect((await me()).headers.get("x-ratelimit-remaining")).toBe("8");
+      const ready = () => app.raw("/readyz");
+      const up = await ready();
+      expect(up.status).toBe(200);
+      expect(await up.json()).toEqual({ status: "ready", database: "up", redis: "up" });
 
       await server.stop();
+      // Not ready while a keyed request cannot be decided: a load balancer stops sending traffic here.
+      const notReady = await ready();
+      expect(notReady.status).toBe(503);
+      expect(notReady.headers.get("retry-after")).toBe(String(availabilityLimits.retryAfterSeconds));
+      expect(await notReady.json()).toMatchObject({ error: { code: "service_unavailable", details: { database: "up", redis: "down" } } });
       for (let i = 0; i < 3; i++) {
         const refused = await me();
         expect(refused.status).toBe(503);
@@ -201,6 +223,7 @@ describe("Redis restarting mid-run", () => {
 
       await server.start();
       await storeOf(app).ready();
+      expect(await (await ready()).json()).toEqual({ status: "ready", database: "up", redis: "up" });
       // The restarted Redis kept nothing (no persistence): the window counts from zero again.
       const back = await me();
       expect(back.status).toBe(200);
