@@ -120,6 +120,8 @@ export const overlaysRouter = {
         scope: "inventory:write",
         entitlement: "overlays",
         errors: ["not_found", "conflict", "validation_error", "payload_too_large"],
+        // A save touches the overlay and its history only: its answer need not wait for this process's notices.
+        changesNothingKept: true,
       },
     })
     .input(updateOverlayInputSchema)

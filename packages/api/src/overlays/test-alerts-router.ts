@@ -23,7 +23,15 @@ export const testAlertProcedures = {
           `At most ${limit} test alerts per ${windowName(windowSeconds)} per overlay, whoever fires them (429 rate_limited with Retry-After). Another account's overlay is 404 not_found; a locked overlay is 403 plan_required with details.requiredPlan.`,
         ].join(" "),
       },
-      rest: { auth: "key", scope: "inventory:write", entitlement: "overlays", successStatus: 202, errors: ["not_found", "rate_limited"] },
+      // Nothing is saved but the alert's count: its answer need not wait for this process's notices.
+      rest: {
+        auth: "key",
+        scope: "inventory:write",
+        entitlement: "overlays",
+        successStatus: 202,
+        errors: ["not_found", "rate_limited"],
+        changesNothingKept: true,
+      },
     })
     .input(testAlertInputSchema)
     .output(testAlertResponseSchema)

@@ -15,7 +15,7 @@ import { accountDisabled, unauthorized } from "./auth-errors";
 import { toAppError, trpcCodeOf } from "./error-mapping";
 import { AppError } from "@streamkit/api-contract";
 import { countRequest } from "./limits/index";
-import { settleWrites } from "./write-fence";
+import { exemptFromSettling, settleWrites } from "./write-fence";
 
 // 1. Metadata
 export interface RestMeta {
@@ -37,6 +37,11 @@ export interface RestMeta {
   entitlement?: EntitlementName;
   /** Only the website may call it: API keys get 403 forbidden. */
   websiteOnly?: boolean;
+  /**
+   * A write that changes nothing a process keeps (kept callers, kept answers): its answer does not wait for this process
+   * to hear its own notices (shared/write-fence.ts). Only for writes that touch no account, key, sign-in, plan or catalogue row.
+   */
+  changesNothingKept?: boolean;
   /** Readable from any web origin: CORS headers on responses, and OPTIONS preflights answered. */
   cors?: boolean;
   /** Limited per client address (the exchange rates): rate-limit headers on every answer, 429 beyond. */
@@ -82,9 +87,11 @@ const domainErrors = t.middleware(async ({ next }) => {
 });
 
 /** The website's own mutations (server actions call procedures directly) wait as the REST core's writes do (write-fence.ts). */
-const settled = t.middleware(async ({ ctx, type, next }) => {
+const settled = t.middleware(async ({ ctx, type, meta, next }) => {
   const result = await next();
-  if (type === "mutation" && ctx.surface !== "rest") await settleWrites(ctx.deps, ctx);
+  if (type !== "mutation") return result;
+  if (meta?.rest?.changesNothingKept) exemptFromSettling(ctx);
+  else if (ctx.surface !== "rest") await settleWrites(ctx.deps, ctx);
   return result;
 });
 

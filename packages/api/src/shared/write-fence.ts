@@ -9,7 +9,10 @@
 import type { AppDeps } from "./deps";
 
 const fences = new WeakMap<AppDeps, Set<() => Promise<void>>>();
-/** Requests (their contexts) a procedure settled: the website's tRPC and /api/v1 pass both callers. */
+/**
+ * Requests (their contexts) a procedure settled, or whose only writes change nothing anything keeps (exempt): the
+ * website's tRPC and /api/v1 pass both callers. A batch's exempt write never spares another mutation of it its settling.
+ */
 const settledRequests = new WeakSet<object>();
 
 export function addWriteFence(deps: AppDeps, fence: () => Promise<void>): void {
@@ -25,7 +28,15 @@ export async function settleWrites(deps: AppDeps, request: object): Promise<void
   if (set) await Promise.all([...set].map((fence) => fence()));
 }
 
-/** settleWrites, unless a procedure of the request settled after its own write already (the REST core's last word). */
+/**
+ * A write that changes nothing a feature keeps per process (an overlay save: no caller, no kept answer) need not wait:
+ * the REST core's last word leaves `request` alone. Any other mutation of the same request still settles itself.
+ */
+export function exemptFromSettling(request: object): void {
+  settledRequests.add(request);
+}
+
+/** settleWrites, unless a procedure of the request settled after its own write already, or was exempt (the REST core's last word). */
 export async function settleWritesOnce(deps: AppDeps, request: object): Promise<void> {
   if (!settledRequests.has(request)) await settleWrites(deps, request);
 }
