@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { principalColumns } from "./principal-columns";
 import type { AccountCaller, AccountPrincipal } from "../shared/context";
 import { planChangesAtSql } from "../shared/plan-sql";
-import type { PrincipalCache } from "./principal-cache";
+import { keptUntil, type PrincipalCache } from "./principal-cache";
 import { AppError } from "@streamkit/api-contract";
 import { preparedPerDatabase } from "../shared/prepared";
 
@@ -50,7 +50,7 @@ export async function findSessionAccount(
     const { deletedAt: _deleted, sessionsValidAfter: _after, planChangesAt, ...principal } = row;
     const caller: AccountCaller = { kind: "account", account: principal, channel: "web", scopes: "all" };
     // Held until the plan next changes by time alone.
-    return { caller, validUntil: planChangesAt === null ? Number.POSITIVE_INFINITY : new Date(planChangesAt).getTime() };
+    return { caller, validUntil: keptUntil(planChangesAt) };
   };
   // Per account and session start: sessions issued before a sign-out everywhere are told apart from those after it.
   const found = kept ? await kept.resolve(`session:${id}:${issuedAtSeconds ?? 0}`, now.getTime(), read) : (await read())?.caller;

@@ -8,7 +8,7 @@ import { AppError } from "@streamkit/api-contract";
 import { preparedPerDatabase } from "../shared/prepared";
 import { withinQuota } from "../shared/quota";
 import { planChangesAtSql } from "../shared/plan-sql";
-import type { PrincipalCache } from "./principal-cache";
+import { keptUntil, type PrincipalCache } from "./principal-cache";
 
 export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): ApiKeyView["status"] {
   if (key.revokedAt) return "revoked";
@@ -119,8 +119,7 @@ export async function resolveApiKey(db: Db, token: string, now: Date, kept?: Pri
       key: { id: row.key.id, prefix: row.key.prefix, scopes: row.key.scopes as Scope[], expiresAt: row.key.expiresAt },
     };
     // Held until the key expires or the plan next changes by time alone, whichever is first.
-    const ends = [row.key.expiresAt, row.planChangesAt].filter((at) => at !== null).map((at) => new Date(at as Date | string).getTime());
-    return { caller, validUntil: Math.min(Number.POSITIVE_INFINITY, ...ends) };
+    return { caller, validUntil: keptUntil(row.key.expiresAt, row.planChangesAt) };
   };
   // (read throws rather than answer no caller.)
   return kept ? (await kept.resolve(hash, now.getTime(), read))! : (await read()).caller;

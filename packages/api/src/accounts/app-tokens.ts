@@ -12,7 +12,7 @@ import { planChangesAtSql } from "../shared/plan-sql";
 import { preparedPerDatabase } from "../shared/prepared";
 import { hashSecret, isWellFormedSecret } from "../shared/secret-format";
 import { invalidToken } from "./api-keys";
-import type { PrincipalCache } from "./principal-cache";
+import { keptUntil, type PrincipalCache } from "./principal-cache";
 import { principalColumns } from "./principal-columns";
 
 const INVALID_ACCESS_TOKEN = "The access token is unknown, revoked or expired: refresh it, or sign in again.";
@@ -46,8 +46,7 @@ export async function resolveAccessToken(db: Db, token: string, now: Date, kept?
     if (!row || row.revokedAt || expiresAt <= now.getTime()) throw invalidToken(INVALID_ACCESS_TOKEN);
     const caller: AccountCaller = { kind: "account", account: row.account, channel: "app", scopes: row.scopes as Scope[], grant: { id: row.grantId } };
     // Held until the token expires or the plan next changes by time alone, whichever is first.
-    const planChangesAt = row.planChangesAt === null ? Number.POSITIVE_INFINITY : new Date(row.planChangesAt).getTime();
-    return { caller, validUntil: Math.min(expiresAt, planChangesAt) };
+    return { caller, validUntil: keptUntil(row.expiresAt, row.planChangesAt) };
   };
   // Kept apart from API keys' hashes (a different secret, hashed alike); read throws rather than answer no caller.
   return kept ? (await kept.resolve(`app:${hash}`, now.getTime(), read))! : (await read()).caller;

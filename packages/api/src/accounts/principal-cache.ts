@@ -39,6 +39,14 @@ export interface KeptCaller {
   validUntil: number;
 }
 
+/**
+ * Until when (service ms) a caller read now may be kept: the first of its ends — a credential's expiry, the next
+ * moment its plan changes by time alone — as either driver returns them (Date or text); no end, no bound.
+ */
+export function keptUntil(...ends: (Date | string | null)[]): number {
+  return Math.min(Number.POSITIVE_INFINITY, ...ends.filter((at) => at !== null).map((at) => new Date(at).getTime()));
+}
+
 export class PrincipalCache {
   private readonly kept = boundedCache<KeptCaller>({ maxEntries: 20_000, maxBytes: 20_000 * 1024 });
   private listening: Promise<unknown> | undefined;

@@ -50,7 +50,6 @@ export async function soundCategoryCounts(db: Db) {
   return soundCategories.map((category) => ({ slug: category.slug, name: category.name, count: counts.get(category.slug) ?? 0 }));
 }
 
-/** A sound by id; anything that is not a stored sound's id (malformed included) is null. */
 /** A sound by id: read on every audio request, so prepared once. */
 const soundStatement = preparedPerDatabase((db: Queryable) =>
   db
@@ -60,6 +59,7 @@ const soundStatement = preparedPerDatabase((db: Queryable) =>
     .prepare("sound_by_id"),
 );
 
+/** A sound by id; anything that is not a stored sound's id (malformed included) is null. */
 export async function findSound(db: Queryable, id: string): Promise<Sound | null> {
   if (!isUuid(id)) return null;
   const [row] = await soundStatement(db).execute({ id });
